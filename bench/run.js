@@ -1,0 +1,61 @@
+// Benchmarks: snapshot build time and size, load time, stops by radius and place search, each
+// beside a naive baseline. `--ci` is the quick pass CI runs (fails only on crashes or wrong
+// results, never on timing); the full run also rewrites bench/RESULTS.md.
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { Bench } from 'tinybench';
+import { Engine } from '@transit/engine';
+import { ensureSnapshot, readArrayBuffer, realInputs, haveRealData } from './snapshots.js';
+import { stopsQueries, checkStops, naiveStops } from './suites/stops.js';
+import { placeQueries, checkPlaces, naivePlaces } from './suites/places.js';
+
+const ci = process.argv.includes('--ci');
+const time = ci ? 300 : 2000;
+const results = { machine: machine(), mode: ci ? 'ci' : 'full', snapshots: [], benchmarks: [] };
+
+const demo = await ensureSnapshot('demo', { demo: true }, { rebuild: true });
+results.snapshots.push(demo);
+const real = haveRealData() ? await ensureSnapshot('south-yorkshire', realInputs(), { rebuild: !ci }) : null;
+if (real) results.snapshots.push(real);
+const target = real ?? demo;
+console.log(`snapshot ${target.name}: ${(target.bytes / 1048576).toFixed(1)} MiB${target.buildMs ? `, built in ${(target.buildMs / 1000).toFixed(1)} s` : ''}`);
+
+const buffer = readArrayBuffer(target.file);
+const engine = Engine.open(buffer);
+const stopQs = stopsQueries(engine, 200);
+const placeQs = placeQueries(engine);
+checkStops(engine, stopQs); // throws on a wrong answer
+checkPlaces(engine, placeQs);
+
+let sink = 0;
+let i = 0;
+const bench = new Bench({ time, warmupTime: ci ? 50 : 300 });
+bench
+  .add('load: Engine.open (zero-copy)', () => { sink += Engine.open(buffer).stopTable.count; })
+  .add('load: JSON.parse of the stop table (naive baseline)', () => { sink += JSON.parse(stopJson).length; })
+  .add('stops by radius 400 m', () => { sink += engine.stops(stopQs[i++ % stopQs.length]).total; })
+  .add('stops by radius 400 m: linear scan (naive baseline)', () => { sink += naiveStops(engine, stopQs[i++ % stopQs.length]).length; })
+  .add('place search', () => { sink += engine.searchPlaces(placeQs[i++ % placeQs.length]).total; })
+  .add('place search: substring scan (naive baseline)', () => { sink += naivePlaces(engine, placeQs[i++ % placeQs.length]).length; });
+const stopJson = JSON.stringify(Array.from({ length: engine.stopTable.count }, (_, k) => engine.stop(k)));
+
+await bench.run();
+for (const task of bench.tasks) {
+  const r = task.result;
+  const row = { name: task.name, medianUs: r.latency.p50 * 1000, meanUs: r.latency.mean * 1000, p99Us: r.latency.p99 * 1000, opsPerSec: r.throughput.mean, samples: r.latency.samples?.length ?? r.totalTime };
+  results.benchmarks.push(row);
+}
+console.table(results.benchmarks.map((b) => ({ name: b.name, 'median µs': b.medianUs.toFixed(2), 'p99 µs': b.p99Us.toFixed(2), 'ops/s': Math.round(b.opsPerSec) })));
+console.log(`heap used ${(process.memoryUsage().heapUsed / 1048576).toFixed(0)} MiB, rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MiB (sink ${sink > 0})`);
+writeFileSync(new URL('./results.json', import.meta.url), JSON.stringify(results, null, 2));
+if (!ci) writeFileSync(new URL('./RESULTS.md', import.meta.url), markdown(results));
+
+function machine() {
+  return { node: process.version, cpu: os.cpus()[0]?.model, cores: os.cpus().length, memGiB: Math.round(os.totalmem() / 2 ** 30), platform: `${os.platform()} ${os.release()}` };
+}
+
+function markdown(r) {
+  const rows = r.benchmarks.map((b) => `| ${b.name} | ${b.medianUs.toFixed(2)} | ${b.p99Us.toFixed(2)} | ${Math.round(b.opsPerSec).toLocaleString('en-GB')} |`);
+  const snaps = r.snapshots.map((s) => `| ${s.name} | ${(s.bytes / 1048576).toFixed(2)} MiB | ${s.buildMs ? (s.buildMs / 1000).toFixed(2) + ' s' : 'cached'} |`);
+  return `# Benchmark results\n\nWritten by \`npm run bench\` (full run). Machine: ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.memGiB} GiB, Node ${r.machine.node}, ${r.machine.platform}.\n\n## Snapshots\n\n| snapshot | size | build time |\n|---|---|---|\n${snaps.join('\n')}\n\n## Queries (on the ${r.snapshots.at(-1).name} snapshot)\n\n| benchmark | median µs | p99 µs | ops/s |\n|---|---|---|---|\n${rows.join('\n')}\n`;
+}

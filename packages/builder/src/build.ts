@@ -1,0 +1,78 @@
+import { openSource, memorySource, type FeedSource } from './source/feed-source.js';
+import { parseNaptan } from './naptan/parse-naptan.js';
+import { parseRailStations } from './rail/parse-rail-stations.js';
+import { parsePostcodes } from './places/parse-postcodes.js';
+import { parseNptgLocalities } from './places/parse-nptg.js';
+import { parseGtfs } from './gtfs/parse-gtfs.js';
+import { newDataset, compileSnapshot } from './compile/compile-snapshot.js';
+import { generateDemo } from './demo/index.js';
+import { Progress } from './progress.js';
+import type { IssueLog } from './issues.js';
+import type { Dataset } from './dataset.js';
+
+export interface BuildOptions {
+  /** GTFS zips or folders (bus, coach, tram, rail), merged. */
+  gtfs?: string[];
+  /** NaPTAN Stops.csv files (area or national). */
+  naptan?: string[];
+  /** NPTG Localities.csv files; without them settlements come from NaPTAN localities. */
+  nptg?: string[];
+  /** Postcode centroid CSVs. */
+  postcodes?: string[];
+  /** Rail station CSVs (CRS, name, position). */
+  railStations?: string[];
+  /** Include the generated demo dataset (true, or with a seed). */
+  demo?: boolean | { seed?: number };
+  /** Any feed issue aborts the build. */
+  strict?: boolean;
+  /** No progress display. */
+  quiet?: boolean;
+  /** Fixed build time (ISO) for reproducible output. */
+  builtAt?: string;
+}
+
+export interface BuildResult {
+  bytes: Uint8Array;
+  issues: IssueLog;
+}
+
+type Parser = (ds: Dataset, source: FeedSource, progress?: Progress) => Promise<void>;
+
+/**
+ * Parses every input and compiles one snapshot. Order matters: NaPTAN first (GTFS stops are
+ * enriched from it), then stations, localities, postcodes, then GTFS feeds.
+ */
+export async function buildSnapshot(options: BuildOptions): Promise<BuildResult> {
+  const ds = newDataset({ strict: options.strict });
+  const progress = Progress.forStderr(options.quiet ?? false);
+  const feeds: { kind: string; name: string; sha256: string; bytes: number }[] = [];
+  const demo = options.demo ? generateDemo(typeof options.demo === 'object' ? options.demo : {}) : null;
+
+  const use = async (kind: string, source: FeedSource, parse: Parser) => {
+    try {
+      feeds.push({ kind, name: source.name, ...(await source.fingerprint()) });
+      await parse(ds, source, progress);
+    } finally {
+      source.close();
+    }
+  };
+  const each = async (kind: string, paths: string[] | undefined, parse: Parser) => {
+    for (const p of paths ?? []) await use(kind, await openSource(p), parse);
+  };
+
+  if (demo) await use('demo', memorySource('demo-naptan', new Map([['Stops.csv', demo.naptan]])), parseNaptan);
+  await each('naptan', options.naptan, parseNaptan);
+  if (demo) await use('demo', memorySource('demo-rail-stations', new Map([['stations.csv', demo.railStations]])), parseRailStations);
+  await each('rail-stations', options.railStations, parseRailStations);
+  await each('nptg', options.nptg, parseNptgLocalities);
+  if (demo) await use('demo', memorySource('demo-postcodes', new Map([['postcodes.csv', demo.postcodes]])), parsePostcodes);
+  await each('postcodes', options.postcodes, parsePostcodes);
+
+  let feedNo = 0;
+  const gtfs: Parser = (d, source, p) => parseGtfs({ ds: d, tt: d.timetable, source, feed: String(feedNo++), progress: p });
+  if (demo) await use('demo', memorySource('demo-gtfs', demo.gtfs), gtfs);
+  await each('gtfs', options.gtfs, gtfs);
+
+  const bytes = compileSnapshot(ds, { feeds, builtAt: options.builtAt });
+  return { bytes, issues: ds.issues };
+}

@@ -1,0 +1,93 @@
+import { writeFile, rename } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { buildSnapshot } from './build.js';
+import { BuildError } from './issues.js';
+
+const USAGE = `Usage: transit build [inputs] --out FILE
+
+Inputs (each repeatable; at least one):
+  --gtfs PATH            GTFS zip or folder (bus, coach, tram, rail)
+  --naptan PATH          NaPTAN Stops.csv (area or national)
+  --nptg PATH            NPTG Localities.csv (else settlements come from NaPTAN localities)
+  --postcodes PATH       postcode centroids CSV (Postcode,lat,long)
+  --rail-stations PATH   rail stations CSV (CRS, name, latitude, longitude)
+  --osm PATH             OpenStreetMap PBF (reserved for the journey planner; not read yet)
+  --demo                 the generated South and West Yorkshire demo dataset
+Options:
+  --out FILE             snapshot to write (required)
+  --seed N               demo seed (default 1)
+  --strict               fail on the first feed issue
+  --issues FILE          write every kept feed issue as JSON lines
+  --quiet                no progress display
+`;
+
+/** `transit build ...`: returns the process exit code; never throws for bad input. */
+export async function runBuildCli(argv: string[]): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      options: {
+        gtfs: { type: 'string', multiple: true },
+        naptan: { type: 'string', multiple: true },
+        nptg: { type: 'string', multiple: true },
+        postcodes: { type: 'string', multiple: true },
+        'rail-stations': { type: 'string', multiple: true },
+        osm: { type: 'string', multiple: true },
+        demo: { type: 'boolean' },
+        seed: { type: 'string' },
+        out: { type: 'string' },
+        strict: { type: 'boolean' },
+        issues: { type: 'string' },
+        quiet: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (err) {
+    process.stderr.write(`transit build: ${(err as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (args.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const inputs = ['gtfs', 'naptan', 'nptg', 'postcodes', 'rail-stations'] as const;
+  if (!args.out || (!args.demo && inputs.every((k) => !args[k]?.length))) {
+    process.stderr.write(`transit build: ${args.out ? 'give at least one input' : '--out FILE is required'}.\n\n${USAGE}`);
+    return 2;
+  }
+  const seed = args.seed === undefined ? 1 : Number(args.seed);
+  if (!Number.isInteger(seed)) {
+    process.stderr.write(`transit build: --seed must be an integer, got ${JSON.stringify(args.seed)}.\n`);
+    return 2;
+  }
+  if (args.osm?.length) process.stderr.write('transit build: --osm is reserved for the journey planner and is not read yet.\n');
+  const started = Date.now();
+  try {
+    const { bytes, issues } = await buildSnapshot({
+      gtfs: args.gtfs,
+      naptan: args.naptan,
+      nptg: args.nptg,
+      postcodes: args.postcodes,
+      railStations: args['rail-stations'],
+      demo: args.demo ? { seed } : false,
+      strict: args.strict,
+      quiet: args.quiet,
+    });
+    const tmp = `${args.out}.tmp-${process.pid}`;
+    await writeFile(tmp, bytes);
+    await rename(tmp, args.out); // never leave a half-written snapshot
+    if (args.issues) await writeFile(args.issues, issues.kept.map((i) => JSON.stringify(i)).join('\n') + '\n');
+    const secs = ((Date.now() - started) / 1000).toFixed(1);
+    process.stdout.write(`Wrote ${args.out}: ${(bytes.length / 1048576).toFixed(1)} MiB in ${secs} s.\n`);
+    if (issues.total) process.stdout.write(`Feed issues (rows skipped or repaired): ${issues.total}\n  ${issues.summary().join('\n  ')}\n`);
+    return 0;
+  } catch (err) {
+    // BuildError is an expected failure (bad input); anything else is a bug, reported the same
+    // way so a user never sees a stack trace (TRANSIT_DEBUG=1 shows it).
+    const message = err instanceof BuildError ? err.message : `internal error: ${(err as Error).message}`;
+    process.stderr.write(`transit build: ${message}\n`);
+    if (process.env.TRANSIT_DEBUG && !(err instanceof BuildError)) process.stderr.write(`${(err as Error).stack}\n`);
+    return 1;
+  }
+}

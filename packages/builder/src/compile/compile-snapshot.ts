@@ -1,0 +1,80 @@
+import { StringPool } from '../write/string-pool.js';
+import { SnapshotWriter } from '../write/snapshot-writer.js';
+import { IssueLog } from '../issues.js';
+import { TimetableModel } from '../gtfs/timetable-model.js';
+import type { Dataset } from '../dataset.js';
+import { selectStops, refineStopKinds, selectStations, writeStops, writeStations } from './compile-stops.js';
+import { compilePatterns } from './compile-patterns.js';
+import { compileTowards } from './compile-towards.js';
+import { writeTimetable } from './write-timetable.js';
+import { modeBitOf } from './route-modes.js';
+import { compilePlaces } from '../places/compile-places.js';
+import { deriveSettlements } from '../places/derive-settlements.js';
+
+/** Version of the snapshot's section schema (bump when sections change meaning). */
+export const SCHEMA_VERSION = 1;
+export const BUILDER_VERSION = '0.1.0';
+
+/** An empty dataset for parsers to fill. */
+export function newDataset(opts: { strict?: boolean } = {}): Dataset {
+  return {
+    pool: new StringPool(),
+    issues: new IssueLog(opts.strict),
+    stops: new Map(),
+    stations: new Map(),
+    settlements: new Map(),
+    postcodes: { codes: [], lat: [], lon: [] },
+    timetable: new TimetableModel(),
+  };
+}
+
+export interface CompileOptions {
+  feeds?: { kind: string; name: string; sha256: string; bytes: number }[];
+  /** Fixed build time (ISO), for reproducible snapshots; default now. */
+  builtAt?: string;
+}
+
+/** Compiles a parsed dataset into snapshot bytes. */
+export function compileSnapshot(ds: Dataset, opts: CompileOptions = {}): Uint8Array {
+  const w = new SnapshotWriter();
+  const { stops, denseStop } = selectStops(ds);
+  const patterns = compilePatterns(ds.timetable, denseStop, ds.issues);
+  const modes = new Uint8Array(stops.length);
+  for (let pat = 0; pat < patterns.patternRoute.length; pat++) {
+    const bit = modeBitOf(ds.timetable.routes[patterns.patternRoute[pat]].type);
+    for (let i = patterns.patternStopOffsets[pat]; i < patterns.patternStopOffsets[pat + 1]; i++) modes[patterns.patternStops[i]] |= bit;
+  }
+  refineStopKinds(stops, modes);
+  const tripsInOrder = ds.timetable.trips;
+  const { towards, towardsNext } = compileTowards(patterns, tripsInOrder, stops, ds.pool);
+  writeStops(ds, w, stops, modes, towards, towardsNext);
+  const stations = selectStations(ds, stops);
+  writeStations(ds, w, stations);
+  const calendar = writeTimetable(ds, w, patterns, stops.length);
+  if (ds.settlements.size === 0) deriveSettlements(ds);
+  compilePlaces(ds, w, stops, stations);
+  const strings = ds.pool.compile();
+  w.add('strings.bytes', strings.bytes).add('strings.offsets', strings.offsets);
+  return w.toBytes({
+    schemaVersion: SCHEMA_VERSION,
+    builderVersion: BUILDER_VERSION,
+    builtAt: opts.builtAt ?? new Date().toISOString(),
+    feeds: opts.feeds ?? [],
+    bbox: bboxOf(stops, stations),
+    firstServiceDay: calendar.firstDay,
+    serviceDayCount: calendar.dayCount,
+    timezone: 'Europe/London',
+    agencies: ds.timetable.agencies,
+  });
+}
+
+function bboxOf(stops: { lat: number; lon: number }[], stations: { lat: number; lon: number }[]) {
+  let minLat = 90, minLon = 180, maxLat = -90, maxLon = -180;
+  for (const p of [...stops, ...stations]) {
+    minLat = Math.min(minLat, p.lat);
+    maxLat = Math.max(maxLat, p.lat);
+    minLon = Math.min(minLon, p.lon);
+    maxLon = Math.max(maxLon, p.lon);
+  }
+  return minLat > maxLat ? { minLat: 0, minLon: 0, maxLat: 0, maxLon: 0 } : { minLat, minLon, maxLat, maxLon };
+}

@@ -1,0 +1,90 @@
+import KDBush from 'kdbush';
+import { ModeBit, KD_NODE_SIZE } from '@transit/engine';
+import type { Dataset, StopRecord, StationRecord } from '../dataset.js';
+import { StopKind } from '../dataset.js';
+import type { SnapshotWriter } from '../write/snapshot-writer.js';
+import { sortedOrder } from '../write/string-pool.js';
+
+/**
+ * The snapshot's stops: every active NaPTAN stop and every stop a timetable uses, in dataset
+ * order. Returns the dense order and the model-stop -> dense-stop map.
+ */
+export function selectStops(ds: Dataset): { stops: StopRecord[]; denseStop: Int32Array } {
+  const used = new Set(ds.timetable.stopAtcos);
+  const stops = [...ds.stops.values()].filter((s) => s.active || used.has(s.atco));
+  const dense = new Map(stops.map((s, i) => [s.atco, i]));
+  const denseStop = Int32Array.from(ds.timetable.stopAtcos, (atco) => dense.get(atco) ?? -1);
+  return { stops, denseStop };
+}
+
+/** GTFS-only stops take their kind from the services calling there. */
+export function refineStopKinds(stops: StopRecord[], modes: Uint8Array): void {
+  stops.forEach((s, i) => {
+    if (s.inNaptan) return;
+    if (modes[i] & ModeBit.Rail) s.kind = StopKind.Rail;
+    else if (modes[i] & ModeBit.Tram && !(modes[i] & (ModeBit.Bus | ModeBit.Coach))) s.kind = StopKind.Tram;
+  });
+}
+
+/** Rail stations: the given station list, plus GTFS rail stops that carry a CRS code it lacks. */
+export function selectStations(ds: Dataset, stops: StopRecord[]): StationRecord[] {
+  const stations = new Map(ds.stations);
+  for (const s of stops) {
+    if (s.kind === StopKind.Rail && s.crs && !stations.has(s.crs)) stations.set(s.crs, { crs: s.crs, name: titleCase(s.name), lat: s.lat, lon: s.lon });
+  }
+  return [...stations.values()];
+}
+
+/** "SHEFFIELD" -> "Sheffield"; mixed-case names are kept as they are. */
+function titleCase(name: string): string {
+  if (name !== name.toUpperCase()) return name;
+  return name.toLowerCase().replace(/(^|[\s\-(/&])([a-z])/g, (_, sep: string, c: string) => sep + c.toUpperCase());
+}
+
+/** Builds a kd-tree over points and returns its ids (u32) and coordinates (f64 lon,lat pairs). */
+export function kdSections(lat: ArrayLike<number>, lon: ArrayLike<number>): { ids: Uint32Array; coords: Float64Array } {
+  const n = lat.length;
+  const kd = new KDBush(n, KD_NODE_SIZE, Float64Array);
+  for (let i = 0; i < n; i++) kd.add(lon[i], lat[i]);
+  kd.finish();
+  return { ids: Uint32Array.from(kd.ids), coords: Float64Array.from(kd.coords) };
+}
+
+export function writeStops(ds: Dataset, w: SnapshotWriter, stops: StopRecord[], modes: Uint8Array, towards: Uint32Array, towardsNext: Uint32Array): void {
+  const pool = ds.pool;
+  const col = (f: (s: StopRecord) => string) => Uint32Array.from(stops, (s) => pool.intern(f(s)));
+  const atco = col((s) => s.atco);
+  w.add('stops.atco', atco)
+    .add('stops.naptan', col((s) => s.naptanCode))
+    .add('stops.name', col((s) => s.name))
+    .add('stops.shortName', col((s) => s.shortName))
+    .add('stops.indicator', col((s) => s.indicator))
+    .add('stops.street', col((s) => s.street))
+    .add('stops.locality', col((s) => s.locality))
+    .add('stops.town', col((s) => s.town))
+    .add('stops.bearing', col((s) => s.bearing))
+    .add('stops.localityCode', col((s) => s.localityCode))
+    .add('stops.towards', towards)
+    .add('stops.towardsNext', towardsNext)
+    .add('stops.lat', Float64Array.from(stops, (s) => s.lat))
+    .add('stops.lon', Float64Array.from(stops, (s) => s.lon))
+    .add('stops.type', Uint8Array.from(stops, (s) => s.kind))
+    .add('stops.modes', modes)
+    .add('stops.byAtco', sortedOrder(pool, atco));
+  const kd = kdSections(Float64Array.from(stops, (s) => s.lat), Float64Array.from(stops, (s) => s.lon));
+  w.add('stops.kdIds', kd.ids).add('stops.kdCoords', kd.coords);
+}
+
+export function writeStations(ds: Dataset, w: SnapshotWriter, stations: StationRecord[]): void {
+  const crs = Uint32Array.from(stations, (s) => ds.pool.intern(s.crs));
+  const lat = Float64Array.from(stations, (s) => s.lat);
+  const lon = Float64Array.from(stations, (s) => s.lon);
+  const kd = kdSections(lat, lon);
+  w.add('stations.crs', crs)
+    .add('stations.name', Uint32Array.from(stations, (s) => ds.pool.intern(s.name)))
+    .add('stations.lat', lat)
+    .add('stations.lon', lon)
+    .add('stations.byCrs', sortedOrder(ds.pool, crs))
+    .add('stations.kdIds', kd.ids)
+    .add('stations.kdCoords', kd.coords);
+}

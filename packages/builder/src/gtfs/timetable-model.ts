@@ -1,0 +1,76 @@
+import { Growable, growU32, growI32, growU8, growF64 } from '../write/growable.js';
+
+/** Parsed GTFS, merged across feeds, before compiling (ids are namespaced per feed where GTFS scopes them per feed). */
+export interface AgencyRow { id: string; name: string; noc: string; url: string }
+export interface RouteRow { id: string; shortName: string; longName: string; agency: number; type: number }
+export interface ServiceRow {
+  id: string;
+  /** Bit i = runs on weekday i (0 Monday ... 6 Sunday) between start and end. */
+  weekdays: number;
+  /** Day numbers; NaN when the service has no calendar.txt row. */
+  start: number;
+  end: number;
+  added: number[];
+  removed: number[];
+}
+export interface TripRow {
+  id: string;
+  route: number;
+  service: number;
+  headsign: string;
+  /** 0/1, or 255 when absent. */
+  direction: number;
+  /** Shape index or -1. */
+  shape: number;
+  block: string;
+  vehicleJourneyCode: string;
+}
+
+/** Sentinel time for an empty arrival/departure (to be interpolated). */
+export const NO_TIME = -2_000_000_000;
+
+export class TimetableModel {
+  agencies: AgencyRow[] = [];
+  agencyByKey = new Map<string, number>();
+  routes: RouteRow[] = [];
+  routeByKey = new Map<string, number>();
+  services: ServiceRow[] = [];
+  serviceByKey = new Map<string, number>();
+  trips: TripRow[] = [];
+  tripById = new Map<string, number>();
+  shapeIds: string[] = [];
+  shapeByKey = new Map<string, number>();
+  /** Stops referenced by GTFS, by ATCO code / stop_id; index = position in stopAtcos. */
+  stopAtcos: string[] = [];
+  stopByAtco = new Map<string, number>();
+
+  /** Stop times as columns (one entry per row of stop_times.txt that parsed). */
+  st = {
+    trip: growU32(),
+    stop: growU32(),
+    seq: growU32(),
+    arr: growI32(),
+    dep: growI32(),
+    /** pickup_type << 2 | drop_off_type */
+    flags: growU8(),
+  };
+  /** Shape points as columns. */
+  sp = {
+    shape: growU32(),
+    seq: growF64(),
+    lat: growF64(),
+    lon: growF64(),
+  };
+
+  stopIndex(atco: string): number {
+    let idx = this.stopByAtco.get(atco);
+    if (idx === undefined) {
+      idx = this.stopAtcos.length;
+      this.stopAtcos.push(atco);
+      this.stopByAtco.set(atco, idx);
+    }
+    return idx;
+  }
+}
+
+export type { Growable };

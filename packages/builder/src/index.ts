@@ -1,0 +1,9 @@
+/** @transit/builder: compile public feeds into a transit snapshot. */
+export { buildSnapshot, type BuildOptions, type BuildResult } from './build.js';
+export { runBuildCli } from './cli.js';
+export { newDataset, compileSnapshot, SCHEMA_VERSION, BUILDER_VERSION, type CompileOptions } from './compile/compile-snapshot.js';
+export { IssueLog, BuildError, type FeedIssue } from './issues.js';
+export { generateDemo, type DemoFiles } from './demo/index.js';
+export type { Dataset, StopRecord, StationRecord, SettlementRecord } from './dataset.js';
+export { StopKind } from './dataset.js';
+export { SnapshotWriter } from './write/snapshot-writer.js';

@@ -1,0 +1,112 @@
+import { Builder } from 'flatbuffers';
+import { FORMAT_VERSION, MAGIC, PREAMBLE_BYTES, SECTION_ALIGN, DTYPE_BYTES, dtypeOf, type TypedArray, HeaderField, type SnapshotHeader } from '@transit/engine';
+
+/** Header fields the builder supplies; the section table is filled in by the writer. */
+export type HeaderInput = Omit<SnapshotHeader, 'sections'>;
+
+const align = (n: number) => Math.ceil(n / SECTION_ALIGN) * SECTION_ALIGN;
+
+/** Collects named typed-array sections and writes the snapshot bytes (see engine format.ts). */
+export class SnapshotWriter {
+  private readonly sections: { name: string; array: TypedArray }[] = [];
+  private readonly names = new Set<string>();
+
+  add(name: string, array: TypedArray): this {
+    if (this.names.has(name)) throw new Error(`section ${name} added twice`);
+    this.names.add(name);
+    this.sections.push({ name, array });
+    return this;
+  }
+
+  /** Serialises everything into one buffer. */
+  toBytes(header: HeaderInput): Uint8Array {
+    // The header's size depends on the section offsets' encoding only through fixed-width
+    // ulongs, so encode once with placeholder offsets to learn its size, then again for real.
+    const probe = encodeHeader(header, this.sections.map((s) => ({ ...s, byteOffset: 0 })));
+    const dataStart = align(PREAMBLE_BYTES + probe.length);
+    let cursor = dataStart;
+    const placed = this.sections.map((s) => {
+      const byteOffset = cursor;
+      cursor = align(cursor + s.array.byteLength);
+      return { ...s, byteOffset };
+    });
+    const headerBytes = encodeHeader(header, placed);
+    if (headerBytes.length !== probe.length) throw new Error('snapshot header size changed between passes');
+    const out = new Uint8Array(cursor);
+    out.set(MAGIC, 0);
+    const view = new DataView(out.buffer);
+    view.setUint32(8, FORMAT_VERSION, true);
+    view.setUint32(12, headerBytes.length, true);
+    out.set(headerBytes, PREAMBLE_BYTES);
+    for (const s of placed) out.set(new Uint8Array(s.array.buffer, s.array.byteOffset, s.array.byteLength), s.byteOffset);
+    return out;
+  }
+}
+
+function encodeHeader(h: HeaderInput, sections: { name: string; array: TypedArray; byteOffset: number }[]): Uint8Array {
+  const b = new Builder(1024);
+  b.forceDefaults(true); // fixed-width tables: the size must not depend on values
+  const table = (fields: ((b: Builder) => void)[]) => {
+    b.startObject(fields.length);
+    fields.forEach((f) => f(b));
+    return b.endObject();
+  };
+  const vector = (offsets: number[]) => {
+    b.startVector(4, offsets.length, 4);
+    for (let i = offsets.length - 1; i >= 0; i--) b.addOffset(offsets[i]);
+    return b.endVector();
+  };
+  const str = (s: string) => b.createString(s);
+
+  const sectionOffsets = sections.map((s) => {
+    const name = str(s.name);
+    return table([
+      (b) => b.addFieldOffset(0, name, 0),
+      (b) => b.addFieldInt8(1, dtypeOf(s.array), 0),
+      (b) => b.addFieldInt64(2, BigInt(s.byteOffset), BigInt(0)),
+      (b) => b.addFieldInt64(3, BigInt(s.array.byteLength / DTYPE_BYTES[dtypeOf(s.array)]), BigInt(0)),
+    ]);
+  });
+  const feedOffsets = h.feeds.map((f) => {
+    const [kind, name, sha] = [str(f.kind), str(f.name), str(f.sha256)];
+    return table([
+      (b) => b.addFieldOffset(0, kind, 0),
+      (b) => b.addFieldOffset(1, name, 0),
+      (b) => b.addFieldOffset(2, sha, 0),
+      (b) => b.addFieldInt64(3, BigInt(f.bytes), BigInt(0)),
+    ]);
+  });
+  const agencyOffsets = h.agencies.map((a) => {
+    const [id, name, noc, url] = [str(a.id), str(a.name), str(a.noc), str(a.url)];
+    return table([
+      (b) => b.addFieldOffset(0, id, 0),
+      (b) => b.addFieldOffset(1, name, 0),
+      (b) => b.addFieldOffset(2, noc, 0),
+      (b) => b.addFieldOffset(3, url, 0),
+    ]);
+  });
+  const sectionsVec = vector(sectionOffsets);
+  const feedsVec = vector(feedOffsets);
+  const agenciesVec = vector(agencyOffsets);
+  const builderVersion = str(h.builderVersion);
+  const builtAt = str(h.builtAt);
+  const timezone = str(h.timezone);
+  const F = HeaderField;
+  const root = table([
+    (b) => b.addFieldInt32(F.schemaVersion, h.schemaVersion, 0),
+    (b) => b.addFieldOffset(F.builderVersion, builderVersion, 0),
+    (b) => b.addFieldOffset(F.builtAt, builtAt, 0),
+    (b) => b.addFieldOffset(F.feeds, feedsVec, 0),
+    (b) => b.addFieldFloat64(F.minLat, h.bbox.minLat, 0),
+    (b) => b.addFieldFloat64(F.minLon, h.bbox.minLon, 0),
+    (b) => b.addFieldFloat64(F.maxLat, h.bbox.maxLat, 0),
+    (b) => b.addFieldFloat64(F.maxLon, h.bbox.maxLon, 0),
+    (b) => b.addFieldInt32(F.firstServiceDay, h.firstServiceDay, 0),
+    (b) => b.addFieldInt32(F.serviceDayCount, h.serviceDayCount, 0),
+    (b) => b.addFieldOffset(F.timezone, timezone, 0),
+    (b) => b.addFieldOffset(F.agencies, agenciesVec, 0),
+    (b) => b.addFieldOffset(F.sections, sectionsVec, 0),
+  ]);
+  b.finish(root);
+  return b.asUint8Array().slice();
+}

@@ -1,0 +1,67 @@
+/**
+ * Interns strings into the snapshot's string table. Index 0 is the empty string, which every
+ * string column uses for "absent".
+ */
+export class StringPool {
+  private readonly index = new Map<string, number>([['', 0]]);
+  private readonly list: string[] = [''];
+
+  /** Index of `text`, adding it on first sight. */
+  intern(text: string | null | undefined): number {
+    if (!text) return 0;
+    let idx = this.index.get(text);
+    if (idx === undefined) {
+      idx = this.list.length;
+      this.index.set(text, idx);
+      this.list.push(text);
+    }
+    return idx;
+  }
+
+  get(idx: number): string {
+    return this.list[idx];
+  }
+
+  get count(): number {
+    return this.list.length;
+  }
+
+  /** UTF-8 blob and offsets (length count + 1) for the `strings.*` sections. */
+  compile(): { bytes: Uint8Array; offsets: Uint32Array } {
+    const encoder = new TextEncoder();
+    const parts = this.list.map((s) => encoder.encode(s));
+    const offsets = new Uint32Array(parts.length + 1);
+    let total = 0;
+    for (let i = 0; i < parts.length; i++) {
+      offsets[i] = total;
+      total += parts[i].length;
+    }
+    offsets[parts.length] = total;
+    const bytes = new Uint8Array(total);
+    for (let i = 0; i < parts.length; i++) bytes.set(parts[i], offsets[i]);
+    return { bytes, offsets };
+  }
+}
+
+/** Byte-wise UTF-8 order, the order the engine's binary searches assume. */
+export function compareUtf8(a: string, b: string): number {
+  // For strings of code points below U+D800 (all feed ids and names in practice), UTF-16 code
+  // unit order equals UTF-8 byte order; fall back to encoding otherwise.
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) {
+      if (x < 0xd800 && y < 0xd800) return x - y;
+      return Buffer.compare(Buffer.from(a.slice(i)), Buffer.from(b.slice(i)));
+    }
+  }
+  return a.length - b.length;
+}
+
+/** Permutation of 0..n-1 ordering `column` (string indices into `pool`) by UTF-8 bytes. */
+export function sortedOrder(pool: StringPool, column: ArrayLike<number>): Uint32Array {
+  const order = Array.from({ length: column.length }, (_, i) => i);
+  order.sort((i, j) => compareUtf8(pool.get(column[i]), pool.get(column[j])));
+  return Uint32Array.from(order);
+}

@@ -1,0 +1,126 @@
+import { SnapshotReader } from './snapshot/reader.js';
+import { StringTable } from './snapshot/strings.js';
+import { StopTable } from './stops/stop-table.js';
+import { StationTable } from './stops/station-table.js';
+import { SpatialIndex, type Hit } from './spatial/spatial-index.js';
+import { kdView } from './spatial/kd-view.js';
+import { PlaceIndex } from './places/place-index.js';
+import { TimetableTables } from './timetable/timetable-tables.js';
+import { formatDay } from './time.js';
+import { QueryError } from './errors.js';
+import { STOP_TYPE_CODES } from './stops/stop-table.js';
+import type { Page, Place, PlaceQuery, SnapshotInfo, SpatialQuery, Station, Stop, StopQuery } from './api.js';
+
+/**
+ * A transit snapshot opened for queries. Construction is zero-copy: every column is a view over
+ * the caller's buffer; queries are synchronous and allocate only their results.
+ *
+ * ```ts
+ * const engine = Engine.open(buffer);
+ * engine.stops({ near: { lat: 53.38, lon: -1.47, radius: 400 }, offset: 0, limit: 20 });
+ * ```
+ */
+export class Engine {
+  readonly strings: StringTable;
+  readonly stopTable: StopTable;
+  readonly stationTable: StationTable;
+  readonly timetable: TimetableTables;
+  readonly places: PlaceIndex;
+  private readonly stopIndex: SpatialIndex;
+  private readonly stationIndex: SpatialIndex;
+
+  private constructor(readonly reader: SnapshotReader) {
+    const r = reader;
+    this.strings = new StringTable(r.u8('strings.bytes'), r.u32('strings.offsets'));
+    this.stopTable = new StopTable(r, this.strings);
+    this.stationTable = new StationTable(r, this.strings);
+    this.timetable = new TimetableTables(r, this.stopTable.count);
+    this.stopIndex = new SpatialIndex(kdView(r.u32('stops.kdIds'), r.f64('stops.kdCoords')), this.stopTable.lat, this.stopTable.lon);
+    this.stationIndex = new SpatialIndex(kdView(r.u32('stations.kdIds'), r.f64('stations.kdCoords')), this.stationTable.lat, this.stationTable.lon);
+    this.places = new PlaceIndex(r, this.strings, this.stopTable, this.stationTable);
+  }
+
+  /** Opens a snapshot (ArrayBuffer or SharedArrayBuffer). Throws SnapshotFormatError with an exact message when the bytes are not a readable snapshot. */
+  static open(buffer: ArrayBufferLike): Engine {
+    return new Engine(new SnapshotReader(buffer));
+  }
+
+  /** Provenance, coverage and entity counts of the snapshot. */
+  get info(): SnapshotInfo {
+    const h = this.reader.header;
+    const tt = this.timetable;
+    return {
+      schemaVersion: h.schemaVersion,
+      builderVersion: h.builderVersion,
+      builtAt: h.builtAt,
+      feeds: h.feeds,
+      bbox: h.bbox,
+      serviceDays: h.serviceDayCount > 0 ? { first: formatDay(h.firstServiceDay), last: formatDay(h.firstServiceDay + h.serviceDayCount - 1) } : null,
+      counts: {
+        stops: this.stopTable.count,
+        stations: this.stationTable.count,
+        settlements: this.places.settlementCount,
+        postcodes: this.places.postcodeCount,
+        agencies: h.agencies.length,
+        routes: tt.routeCount,
+        trips: tt.tripCount,
+        patterns: tt.patternCount,
+        services: tt.serviceCount,
+        shapes: tt.shapeCount,
+      },
+    };
+  }
+
+  /** Bus, tram and rail stops near a point (nearest first, with distance) or inside a box. */
+  stops(q: StopQuery): Page<Stop> {
+    const wanted = q.types && q.types.length ? new Set(q.types.map((t) => STOP_TYPE_CODES.indexOf(t))) : null;
+    const type = this.stopTable.type;
+    const accept = wanted ? (idx: number) => wanted.has(type[idx]) : undefined;
+    const hits = this.spatial(this.stopIndex, q, accept);
+    return page(hits, q, (h) => withDistance(this.stopTable.get(h.idx), h, q));
+  }
+
+  /** Rail stations near a point (nearest first, with distance) or inside a box. */
+  stations(q: SpatialQuery): Page<Station> {
+    const hits = this.spatial(this.stationIndex, q);
+    return page(hits, q, (h) => withDistance(this.stationTable.get(h.idx), h, q));
+  }
+
+  /** Free-text, nearby and in-box search over stops, stations, settlements and postcodes. */
+  searchPlaces(q: PlaceQuery): Page<Place> {
+    return this.places.search(q);
+  }
+
+  /** Dense index of a stop by ATCO code, or NOT_FOUND (-1). */
+  findStop(atcocode: string): number {
+    return this.stopTable.find(atcocode);
+  }
+
+  stop(stopIdx: number): Stop {
+    return this.stopTable.get(stopIdx);
+  }
+
+  /** Dense index of a rail station by CRS code (any case), or NOT_FOUND (-1). */
+  findStation(crsCode: string): number {
+    return this.stationTable.find(crsCode);
+  }
+
+  station(stationIdx: number): Station {
+    return this.stationTable.get(stationIdx);
+  }
+
+  private spatial(index: SpatialIndex, q: SpatialQuery, accept?: (idx: number) => boolean): Hit[] {
+    if (q.near) return index.within(q.near.lat, q.near.lon, q.near.radius, accept);
+    if (q.box) return index.inBox(q.box, accept);
+    throw new QueryError('missing_parameter', 'Supply lat and lon, or a bounding box (min_lat, min_lon, max_lat, max_lon).');
+  }
+}
+
+function page<T>(hits: Hit[], q: { offset: number; limit: number }, map: (h: Hit) => T): Page<T> {
+  return { total: hits.length, items: hits.slice(q.offset, q.offset + q.limit).map(map) };
+}
+
+function withDistance<T extends { distance?: number }>(item: T, hit: Hit, q: SpatialQuery): T {
+  if (q.near) item.distance = Math.round(hit.distance);
+  return item;
+}

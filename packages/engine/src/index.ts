@@ -1,0 +1,14 @@
+/** @transit/engine: open a transit snapshot and query it in-process. */
+export { Engine } from './engine.js';
+export * from './api.js';
+export { SnapshotFormatError, QueryError, type QueryErrorCode } from './errors.js';
+export * from './time.js';
+export { distanceMetres } from './spatial/geo.js';
+export { normalizeText, tokenize, normalizePostcode, formatPostcode } from './places/normalize.js';
+// Snapshot format contract, for the builder and for tools.
+export { MAGIC, FORMAT_VERSION, PREAMBLE_BYTES, SECTION_ALIGN, DType, DTYPE_BYTES, dtypeOf, NONE, EMPTY_STRING, type TypedArray } from './snapshot/format.js';
+export { HeaderField, type SnapshotHeader, type SectionEntry, type FeedEntry, type AgencyEntry } from './snapshot/header.js';
+export { SnapshotReader } from './snapshot/reader.js';
+export { StringTable } from './snapshot/strings.js';
+export { KD_NODE_SIZE } from './spatial/kd-view.js';
+export { STOP_TYPE_CODES, ModeBit } from './stops/stop-table.js';

@@ -1,0 +1,84 @@
+import { decodeHeader, type SnapshotHeader, type SectionEntry } from './header.js';
+import { DType, DTYPE_BYTES, DTYPE_NAMES, FORMAT_VERSION, MAGIC, PREAMBLE_BYTES, SECTION_ALIGN, type TypedArray } from './format.js';
+import { SnapshotFormatError } from '../errors.js';
+
+const REBUILD_HINT = 'Rebuild it with this version: npx transit build ... --out FILE';
+
+/**
+ * Zero-copy access to a snapshot's sections: every column is a typed-array view over the
+ * caller's buffer (an ArrayBuffer or a SharedArrayBuffer), created on demand.
+ */
+export class SnapshotReader {
+  readonly header: SnapshotHeader;
+  private readonly sections = new Map<string, SectionEntry>();
+
+  constructor(readonly buffer: ArrayBufferLike) {
+    const size = buffer.byteLength;
+    if (size < PREAMBLE_BYTES) throw new SnapshotFormatError(`Not a transit snapshot: ${size} bytes is shorter than the ${PREAMBLE_BYTES}-byte preamble.`);
+    const magic = new Uint8Array(buffer, 0, MAGIC.length);
+    if (!MAGIC.every((b, i) => magic[i] === b)) throw new SnapshotFormatError('Not a transit snapshot: the file does not start with the magic bytes "UKTSNAP". ' + REBUILD_HINT);
+    const view = new DataView(buffer, 0, PREAMBLE_BYTES);
+    const version = view.getUint32(8, true);
+    if (version !== FORMAT_VERSION) throw new SnapshotFormatError(`Got snapshot format v${version} when this engine reads v${FORMAT_VERSION}. ${REBUILD_HINT}`);
+    const headerBytes = view.getUint32(12, true);
+    if (PREAMBLE_BYTES + headerBytes > size) throw new SnapshotFormatError(`Truncated snapshot: header of ${headerBytes} bytes overruns the ${size}-byte file.`);
+    try {
+      this.header = decodeHeader(new Uint8Array(buffer, PREAMBLE_BYTES, headerBytes));
+    } catch (err) {
+      throw new SnapshotFormatError(`Corrupt snapshot header: ${(err as Error).message}. ${REBUILD_HINT}`);
+    }
+    for (const s of this.header.sections) {
+      const width = DTYPE_BYTES[s.dtype];
+      if (!width) throw new SnapshotFormatError(`Section ${s.name} has unknown element type ${s.dtype}.`);
+      if (s.byteOffset % SECTION_ALIGN !== 0) throw new SnapshotFormatError(`Section ${s.name} at byte ${s.byteOffset} is not ${SECTION_ALIGN}-byte aligned.`);
+      const end = s.byteOffset + s.length * width;
+      if (s.byteOffset < PREAMBLE_BYTES + headerBytes || end > size) {
+        throw new SnapshotFormatError(`Section ${s.name} [${s.byteOffset}, ${end}) lies outside the ${size}-byte snapshot (truncated file?).`);
+      }
+      this.sections.set(s.name, s);
+    }
+  }
+
+  has(name: string): boolean {
+    return this.sections.has(name);
+  }
+
+  private entry(name: string, dtype: DType): SectionEntry {
+    const s = this.sections.get(name);
+    if (!s) throw new SnapshotFormatError(`Snapshot has no section "${name}". ${REBUILD_HINT}`);
+    if (s.dtype !== dtype) throw new SnapshotFormatError(`Section ${name} is ${DTYPE_NAMES[s.dtype]}, expected ${DTYPE_NAMES[dtype]}.`);
+    return s;
+  }
+
+  u8(name: string): Uint8Array {
+    const s = this.entry(name, DType.U8);
+    return new Uint8Array(this.buffer, s.byteOffset, s.length);
+  }
+  u16(name: string): Uint16Array {
+    const s = this.entry(name, DType.U16);
+    return new Uint16Array(this.buffer, s.byteOffset, s.length);
+  }
+  u32(name: string): Uint32Array {
+    const s = this.entry(name, DType.U32);
+    return new Uint32Array(this.buffer, s.byteOffset, s.length);
+  }
+  i32(name: string): Int32Array {
+    const s = this.entry(name, DType.I32);
+    return new Int32Array(this.buffer, s.byteOffset, s.length);
+  }
+  f32(name: string): Float32Array {
+    const s = this.entry(name, DType.F32);
+    return new Float32Array(this.buffer, s.byteOffset, s.length);
+  }
+  f64(name: string): Float64Array {
+    const s = this.entry(name, DType.F64);
+    return new Float64Array(this.buffer, s.byteOffset, s.length);
+  }
+  /** A section of any type, for checks that do not care. */
+  any(name: string): TypedArray {
+    const s = this.sections.get(name);
+    if (!s) throw new SnapshotFormatError(`Snapshot has no section "${name}". ${REBUILD_HINT}`);
+    const ctor = { [DType.U8]: Uint8Array, [DType.U16]: Uint16Array, [DType.U32]: Uint32Array, [DType.I32]: Int32Array, [DType.F32]: Float32Array, [DType.F64]: Float64Array }[s.dtype];
+    return new ctor(this.buffer as ArrayBuffer, s.byteOffset, s.length);
+  }
+}

@@ -1,0 +1,54 @@
+// FEATURE UNDER TEST: calendar.txt weekdays and calendar_dates.txt additions/removals resolved into day bitsets.
+import { describe, it, expect } from 'vitest';
+import { buildSnapshot } from '@transit/builder';
+import { Engine, parseDay, formatDay } from '@transit/engine';
+import { feedFolder } from '../support/gtfs.js';
+
+describe('service calendars', () => {
+  it('resolves weekdays, removed and added dates, and calendar_dates-only services', async () => {
+    const dir = feedFolder(`
+      # agency.txt
+      agency_id,agency_name,agency_url,agency_timezone
+      A,Agency,https://example.org,Europe/London
+      # stops.txt
+      stop_id,stop_name,stop_lat,stop_lon
+      S1,One,53.0,-1.0
+      S2,Two,53.01,-1.0
+      # routes.txt
+      route_id,agency_id,route_short_name,route_type
+      R,A,1,3
+      # calendar.txt
+      service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date
+      WK,1,1,1,1,1,0,0,20261221,20261231
+      # calendar_dates.txt
+      service_id,date,exception_type
+      WK,20261225,2
+      WK,20261226,1
+      XMAS,20261225,1
+      # trips.txt
+      route_id,service_id,trip_id
+      R,WK,t1
+      R,XMAS,t2
+      # stop_times.txt
+      trip_id,stop_sequence,stop_id,arrival_time,departure_time
+      t1,1,S1,08:00:00,08:00:00
+      t1,2,S2,08:10:00,08:10:00
+      t2,1,S1,10:00:00,10:00:00
+      t2,2,S2,10:10:00,10:10:00
+    `);
+    const e = Engine.open((await buildSnapshot({ gtfs: [dir], quiet: true })).bytes.buffer);
+    const h = e.reader.header;
+    expect(formatDay(h.firstServiceDay)).toBe('2026-12-21');
+    expect(h.serviceDayCount).toBe(11);
+    const words = Math.ceil(h.serviceDayCount / 32);
+    const runs = (service: string) => {
+      const s = [...e.timetable.serviceId].findIndex((id) => e.strings.get(id) === service);
+      const days: string[] = [];
+      for (let d = 0; d < h.serviceDayCount; d++) if (e.timetable.serviceDays[s * words + (d >>> 5)] & (1 << (d & 31))) days.push(formatDay(h.firstServiceDay + d).slice(5));
+      return days.join(' ');
+    };
+    expect(runs('WK')).toBe('12-21 12-22 12-23 12-24 12-26 12-28 12-29 12-30 12-31');
+    expect(runs('XMAS')).toBe('12-25');
+    expect(parseDay('2026-12-26') - h.firstServiceDay).toBe(5);
+  });
+});

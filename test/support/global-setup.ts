@@ -1,0 +1,35 @@
+import { mkdirSync, existsSync, writeFileSync, renameSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { buildSnapshot } from '../../packages/builder/src/index.js';
+import { HAVE_DATA, southYorkshireInputs } from './data.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    demoSnapshot: string;
+    realSnapshot: string | null;
+  }
+}
+
+/**
+ * Builds each snapshot the tests share once per run, into a temp folder: the demo dataset and,
+ * when ../shared/data is present, the real South Yorkshire one. Tests read the paths with inject().
+ */
+export default async function setup(project: TestProject): Promise<void> {
+  const dir = path.join(os.tmpdir(), `transit-test-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  const write = (file: string, bytes: Uint8Array) => {
+    writeFileSync(file + '.tmp', bytes);
+    renameSync(file + '.tmp', file);
+  };
+  const demo = path.join(dir, 'demo.snap');
+  if (!existsSync(demo)) write(demo, (await buildSnapshot({ demo: true, quiet: true, builtAt: '2026-01-01T00:00:00.000Z' })).bytes);
+  project.provide('demoSnapshot', demo);
+  let real: string | null = null;
+  if (HAVE_DATA) {
+    real = path.join(dir, 'south-yorkshire.snap');
+    if (!existsSync(real)) write(real, (await buildSnapshot({ ...southYorkshireInputs(), quiet: true })).bytes);
+  }
+  project.provide('realSnapshot', real);
+}
