@@ -11,4 +11,5 @@ export { HeaderField, type SnapshotHeader, type SectionEntry, type FeedEntry, ty
 export { SnapshotReader } from './snapshot/reader.js';
 export { StringTable } from './snapshot/strings.js';
 export { KD_NODE_SIZE } from './spatial/kd-view.js';
+export { deletionHash, NO_SKIP, TYPO_MIN_TOKEN_BYTES, TYPO_MIN_WORD_BYTES, TYPO_MAX_BYTES } from './places/typo.js';
 export { STOP_TYPE_CODES, ModeBit } from './stops/stop-table.js';

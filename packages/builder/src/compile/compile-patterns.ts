@@ -75,6 +75,7 @@ export function compilePatterns(tt: TimetableModel, denseStop: Int32Array, issue
     if (!g) groups.set(key, (g = { route: tt.trips[t].route, stops, flags, trips: [] }));
     g.trips.push({ trip: t, arr, dep });
   }
+  tt.releaseStopTimes(); // the rows now live in the groups: free the parse columns before emitting
   return emit([...groups.values()]);
 }
 
@@ -158,14 +159,14 @@ function emit(groups: { route: number; stops: number[]; flags: number[]; trips: 
     tripOrder: Uint32Array.from(tripOrder),
     tripPattern,
     tripRank,
-    patternRoute: patternRoute.view().slice(),
-    patternStopOffsets: stopOffsets.view().slice(),
-    patternStops: patternStops.view().slice(),
-    patternStopFlags: stopFlags.view().slice(),
-    patternTripOffsets: tripOff.slice(),
+    patternRoute: patternRoute.view(),
+    patternStopOffsets: stopOffsets.view(),
+    patternStops: patternStops.view(),
+    patternStopFlags: stopFlags.view(),
+    patternTripOffsets: tripOff,
     patternTrips: Uint32Array.from(tripOrder, (_, i) => i),
-    patternTimeOffsets: timeOffsets.view().slice(),
-    arrivals: arrivals.view().slice(),
-    departures: departures.view().slice(),
+    patternTimeOffsets: timeOffsets.view(),
+    arrivals: arrivals.view(),
+    departures: departures.view(),
   };
 }

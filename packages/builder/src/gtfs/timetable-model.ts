@@ -62,6 +62,11 @@ export class TimetableModel {
     lon: growF64(),
   };
 
+  /** Drops the stop-time columns once compiled into patterns (they are the bulk of a national feed). */
+  releaseStopTimes(): void {
+    this.st = { trip: growU32(), stop: growU32(), seq: growU32(), arr: growI32(), dep: growI32(), flags: growU8() };
+  }
+
   stopIndex(atco: string): number {
     let idx = this.stopByAtco.get(atco);
     if (idx === undefined) {

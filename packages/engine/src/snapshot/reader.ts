@@ -50,29 +50,28 @@ export class SnapshotReader {
     return s;
   }
 
+  private view<T>(name: string, dtype: DType, ctor: new (buffer: ArrayBuffer, byteOffset: number, length: number) => T): T {
+    const s = this.entry(name, dtype);
+    return new ctor(this.buffer as ArrayBuffer, s.byteOffset, s.length);
+  }
+
   u8(name: string): Uint8Array {
-    const s = this.entry(name, DType.U8);
-    return new Uint8Array(this.buffer, s.byteOffset, s.length);
+    return this.view(name, DType.U8, Uint8Array);
   }
   u16(name: string): Uint16Array {
-    const s = this.entry(name, DType.U16);
-    return new Uint16Array(this.buffer, s.byteOffset, s.length);
+    return this.view(name, DType.U16, Uint16Array);
   }
   u32(name: string): Uint32Array {
-    const s = this.entry(name, DType.U32);
-    return new Uint32Array(this.buffer, s.byteOffset, s.length);
+    return this.view(name, DType.U32, Uint32Array);
   }
   i32(name: string): Int32Array {
-    const s = this.entry(name, DType.I32);
-    return new Int32Array(this.buffer, s.byteOffset, s.length);
+    return this.view(name, DType.I32, Int32Array);
   }
   f32(name: string): Float32Array {
-    const s = this.entry(name, DType.F32);
-    return new Float32Array(this.buffer, s.byteOffset, s.length);
+    return this.view(name, DType.F32, Float32Array);
   }
   f64(name: string): Float64Array {
-    const s = this.entry(name, DType.F64);
-    return new Float64Array(this.buffer, s.byteOffset, s.length);
+    return this.view(name, DType.F64, Float64Array);
   }
   /** A section of any type, for checks that do not care. */
   any(name: string): TypedArray {

@@ -6,6 +6,8 @@
 export class StringTable {
   private readonly decoder = new TextDecoder();
   private readonly encoder = new TextEncoder();
+  /** Decoded strings by index, filled on first use: names repeat across results, and decoding dominates result building. */
+  private cache: (string | undefined)[] | undefined;
 
   constructor(
     /** UTF-8 bytes of every string, back to back. */
@@ -19,16 +21,27 @@ export class StringTable {
   }
 
   get(idx: number): string {
-    const start = this.offsets[idx];
-    const end = this.offsets[idx + 1];
-    return start === end ? '' : this.decoder.decode(this.bytes.subarray(start, end));
+    const cache = (this.cache ??= new Array(this.offsets.length - 1)); // allocated on first use, not at open
+    const cached = cache[idx];
+    return cached !== undefined ? cached : (cache[idx] = this.decode(this.offsets[idx], this.offsets[idx + 1]));
   }
 
   /** The string, or null when it is empty (absent). */
   getOrNull(idx: number): string | null {
-    const start = this.offsets[idx];
-    const end = this.offsets[idx + 1];
-    return start === end ? null : this.decoder.decode(this.bytes.subarray(start, end));
+    const s = this.get(idx);
+    return s === '' ? null : s;
+  }
+
+  private decode(start: number, end: number): string {
+    if (end - start > 64) return this.decoder.decode(this.bytes.subarray(start, end));
+    // Short ASCII strings (codes, most names) decode faster by hand than through TextDecoder.
+    let s = '';
+    for (let i = start; i < end; i++) {
+      const b = this.bytes[i];
+      if (b >= 0x80) return this.decoder.decode(this.bytes.subarray(start, end));
+      s += String.fromCharCode(b);
+    }
+    return s;
   }
 
   encode(text: string): Uint8Array {

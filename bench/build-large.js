@@ -1,0 +1,46 @@
+// Builds a synthetic national-size feed to measure stop_times streaming: rows/s and peak RSS.
+// Usage: node bench/build-large.js [--rows 20000000]   (writes its feed to the OS temp folder)
+import { mkdtempSync, createWriteStream, writeFileSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import os from 'node:os';
+import path from 'node:path';
+import { buildSnapshot } from '@transit/builder';
+
+const arg = process.argv.indexOf('--rows');
+const rows = arg > 0 ? Number(process.argv[arg + 1]) : 5_000_000;
+const STOPS_PER_TRIP = 25;
+const trips = Math.ceil(rows / STOPS_PER_TRIP);
+const stopCount = 50_000;
+const dir = mkdtempSync(path.join(os.tmpdir(), 'large-feed-'));
+
+writeFileSync(path.join(dir, 'agency.txt'), 'agency_id,agency_name,agency_url,agency_timezone\nA,Agency,https://example.org,Europe/London\n');
+writeFileSync(path.join(dir, 'routes.txt'), 'route_id,agency_id,route_short_name,route_type\n' + Array.from({ length: 2000 }, (_, r) => `R${r},A,${r},3`).join('\n') + '\n');
+writeFileSync(path.join(dir, 'calendar.txt'), 'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nWK,1,1,1,1,1,0,0,20260105,20260630\n');
+writeFileSync(path.join(dir, 'stops.txt'), 'stop_id,stop_name,stop_lat,stop_lon\n' + Array.from({ length: stopCount }, (_, s) => `S${s},Stop ${s},${(50 + (s % 500) / 100).toFixed(4)},${(-4 + Math.floor(s / 500) / 50).toFixed(4)}`).join('\n') + '\n');
+let out = createWriteStream(path.join(dir, 'trips.txt'));
+out.write('route_id,service_id,trip_id\n');
+for (let t = 0; t < trips; t++) if (!out.write(`R${t % 2000},WK,T${t}\n`)) await once(out, 'drain');
+out.end();
+await once(out, 'finish');
+out = createWriteStream(path.join(dir, 'stop_times.txt'));
+out.write('trip_id,arrival_time,departure_time,stop_id,stop_sequence\n');
+const hhmmss = (s) => `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:00`;
+for (let t = 0; t < trips; t++) {
+  const route = t % 2000;
+  const start = 5 * 3600 + (Math.floor(t / 2000) * 600) % (18 * 3600);
+  let chunk = '';
+  for (let i = 0; i < STOPS_PER_TRIP; i++) {
+    const time = hhmmss(start + i * 120);
+    chunk += `T${t},${time},${time},S${(route * 25 + i) % stopCount},${i + 1}\n`;
+  }
+  if (!out.write(chunk)) await once(out, 'drain');
+}
+out.end();
+await once(out, 'finish');
+
+const t0 = performance.now();
+const { bytes, issues } = await buildSnapshot({ gtfs: [dir], quiet: !process.stderr.isTTY });
+const secs = (performance.now() - t0) / 1000;
+const maxRssMiB = process.resourceUsage().maxRSS / 1024;
+console.log(JSON.stringify({ rows: trips * STOPS_PER_TRIP, trips, seconds: +secs.toFixed(1), rowsPerSecond: Math.round((trips * STOPS_PER_TRIP) / secs), peakRssMiB: Math.round(maxRssMiB), bytesPerRow: +((maxRssMiB * 1048576) / (trips * STOPS_PER_TRIP)).toFixed(1), snapshotMiB: +(bytes.length / 1048576).toFixed(1), issues: issues.total }));
+rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,63 @@
+import { KeysConfigError } from './auth-config.js';
+import { processIo, UsageError, type CliIo } from './cli-io.js';
+import { API_VERSION } from './openapi.js';
+import { ListenError } from './server.js';
+import { SERVE_USAGE, serveCommand } from './serve-command.js';
+
+/** Help of `transit`. */
+export const USAGE = `Usage: transit <command> [options]
+
+Commands:
+  serve    serve the HTTP API (the generated demo dataset unless --snapshot FILE is given)
+  build    compile feeds (GTFS, NaPTAN, NPTG, postcodes, rail stations) into a snapshot file
+
+Run \`transit <command> --help\` for its options.
+  -h, --help       this help
+  -v, --version    print the version
+`;
+
+/**
+ * The `transit` command line. Returns the exit status: 0 success, 1 failure (unreadable
+ * snapshot or keys, port in use), 2 usage error. Usage errors and expected failures print a
+ * one-line message, never a stack trace.
+ */
+export async function runCli(argv: string[], io: CliIo = processIo()): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case '-h':
+      case '--help':
+      case 'help':
+        io.out(USAGE);
+        return 0;
+      case '-v':
+      case '--version':
+        io.out(`${API_VERSION}\n`);
+        return 0;
+      case 'serve':
+        return await serveCommand(rest, io);
+      case 'build': {
+        const { runBuildCli } = await import('@transit/builder');
+        return await runBuildCli(rest);
+      }
+      case undefined:
+        throw new UsageError('no command given');
+      default:
+        throw new UsageError(`unknown command '${command}'`);
+    }
+  } catch (err) {
+    return report(err, command === 'serve' ? SERVE_USAGE : USAGE, io);
+  }
+}
+
+function report(err: unknown, usage: string, io: CliIo): number {
+  const e = err instanceof Error ? err : new Error(String(err));
+  const code = (e as Error & { code?: unknown }).code;
+  if (e instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {
+    io.err(`transit: ${e.message}\n\n${usage}`);
+    return 2;
+  }
+  const expected = e instanceof KeysConfigError || e instanceof ListenError || e.name === 'SnapshotFormatError' || (typeof code === 'string' && /^E[A-Z]+$/.test(code));
+  io.err(`transit: ${expected ? e.message : (e.stack ?? e.message)}\n`);
+  return 1;
+}

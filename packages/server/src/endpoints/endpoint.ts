@@ -1,0 +1,44 @@
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import type { Engine } from '@transit/engine';
+import { compileQueryParser, type QueryParser } from '../params.js';
+
+/** What a handler gets besides its parsed query. */
+export interface HandlerContext {
+  engine: Engine;
+  /** `request_time` of this response (UK local timestamp). */
+  requestTime: string;
+  /** Query parameter names the client sent (to tell an explicit value from a default). */
+  given: ReadonlySet<string>;
+  /** The OpenAPI document this server publishes. */
+  openApi(): object;
+}
+
+/**
+ * One endpoint, defined once: its query parameters (a TypeBox object, one property per
+ * parameter) drive both the request parser and the OpenAPI parameters; `response` is the
+ * 200 schema. `handle` is synchronous: validate, call the engine, map to DTOs.
+ */
+export interface EndpointDefinition<Q extends TObject = TObject> {
+  path: string;
+  operationId: string;
+  tag: string;
+  summary: string;
+  description: string;
+  /** False only for /health and /openapi.json. */
+  auth: boolean;
+  query: Q;
+  response: TSchema;
+  /** Statuses besides 200, 401 (with auth) and 500 that the endpoint answers, each with the error envelope. */
+  errors: readonly (400 | 404)[];
+  handle(q: Static<Q>, ctx: HandlerContext): unknown;
+}
+
+/** An endpoint with its compiled query parser. */
+export interface Endpoint extends EndpointDefinition {
+  parse: QueryParser<Record<string, unknown>>;
+}
+
+/** Compiles an endpoint definition (its query parser is built here, once). */
+export function defineEndpoint<Q extends TObject>(definition: EndpointDefinition<Q>): Endpoint {
+  return { ...definition, parse: compileQueryParser(definition.query) } as unknown as Endpoint;
+}

@@ -1,0 +1,81 @@
+import type { TSchema } from '@sinclair/typebox';
+import type { Endpoint } from './endpoints/endpoint.js';
+import { ENDPOINTS } from './endpoints/index.js';
+import { SchemaComponents } from './openapi-schema.js';
+import { isOptional } from './params.js';
+import { ErrorEnvelope } from './schemas.js';
+import { API_DESCRIPTION } from './openapi-description.js';
+
+/** Version the API description reports (spec section 9). */
+export const API_VERSION = '0.1.0';
+
+const ERROR_RESPONSES: Record<number, [name: string, description: string]> = {
+  400: ['BadRequest', 'Invalid or missing parameter (`invalid_parameter`, `missing_parameter`); the message names the parameter and what it accepts.'],
+  401: ['Unauthorized', 'No API key (`missing_api_key`) or an unknown or disabled one (`invalid_api_key`). Sent with `WWW-Authenticate: ApiKey`.'],
+  404: ['NotFound', 'Unknown path or resource (`not_found`).'],
+  500: ['InternalError', 'Unexpected server error (`internal_error`); the message quotes the request id (also in `X-Request-Id`).'],
+};
+
+const REQUEST_ID = { $ref: '#/components/headers/RequestId' };
+
+/**
+ * The OpenAPI 3.0.3 document of `endpoints`, generated from the same definitions that parse
+ * requests: parameters from each endpoint's query schema, responses from its TypeBox schemas.
+ */
+export function buildOpenApi(endpoints: readonly Endpoint[] = ENDPOINTS): Record<string, unknown> {
+  const components = new SchemaComponents();
+  const errorSchema = components.render(ErrorEnvelope);
+  const paths = Object.fromEntries(endpoints.map((ep) => [ep.path, { get: operation(ep, components) }]));
+  return {
+    openapi: '3.0.3',
+    info: { title: 'UK Transit API', version: API_VERSION, description: API_DESCRIPTION },
+    tags: [...new Set(endpoints.map((ep) => ep.tag))].map((name) => ({ name })),
+    security: [{ ApiKeyHeader: [] }, { ApiKeyQuery: [] }],
+    paths,
+    components: {
+      schemas: components.schemas,
+      responses: Object.fromEntries(
+        Object.values(ERROR_RESPONSES).map(([name, description]) => [name, { description, headers: { 'X-Request-Id': REQUEST_ID }, content: { 'application/json': { schema: errorSchema } } }]),
+      ),
+      headers: { RequestId: { description: 'Id of this request; quote it when reporting a problem.', schema: { type: 'string' } } },
+      securitySchemes: {
+        ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        ApiKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key' },
+      },
+    },
+  };
+}
+
+function operation(ep: Endpoint, components: SchemaComponents) {
+  const statuses = [...ep.errors, ...(ep.auth ? [401] : []), 500].sort((a, b) => a - b);
+  return {
+    operationId: ep.operationId,
+    tags: [ep.tag],
+    summary: ep.summary,
+    description: ep.description,
+    ...(ep.auth ? {} : { security: [] }),
+    parameters: Object.entries(ep.query.properties).map(([name, prop]) => parameter(name, prop, components)),
+    responses: {
+      200: {
+        description: (ep.response.description as string | undefined) ?? 'OK',
+        headers: { 'X-Request-Id': REQUEST_ID },
+        content: { 'application/json': { schema: components.render(ep.response) } },
+      },
+      ...Object.fromEntries(statuses.map((s) => [s, { $ref: `#/components/responses/${ERROR_RESPONSES[s][0]}` }])),
+    },
+  };
+}
+
+/** One query parameter: its description at parameter level, the rest (type, range, default) as its schema. */
+function parameter(name: string, prop: TSchema, components: SchemaComponents) {
+  const { description, ...schema } = prop;
+  const repeatable = schema.type === 'array';
+  return {
+    name,
+    in: 'query',
+    required: !isOptional(prop) && prop.default === undefined,
+    description,
+    schema: components.render(schema),
+    ...(repeatable ? { style: 'form', explode: true } : {}),
+  };
+}

@@ -1,0 +1,79 @@
+import uWS from 'uWebSockets.js';
+import type { Engine } from '@transit/engine';
+import type { ApiKeys } from './auth.js';
+import type { Endpoint } from './endpoints/endpoint.js';
+import { ENDPOINTS } from './endpoints/index.js';
+import { Router, type RenderedResponse, type RequestInfo } from './router.js';
+import { statusLine } from './http/reply.js';
+import { requestId } from './http/request-id.js';
+
+/** The server could not bind its port (in use, or the address is not local). */
+export class ListenError extends Error {
+  override readonly name = 'ListenError';
+}
+
+/** Options of startServer. */
+export interface ServerOptions {
+  engine: Engine;
+  keys: ApiKeys;
+  /** TCP port; 0 picks a free one (see the returned `port`). Default 8080. */
+  port?: number;
+  /** Interface to listen on. Default 127.0.0.1. */
+  host?: string;
+  /** Endpoints to serve; default all of them. */
+  endpoints?: readonly Endpoint[];
+  /** Where unexpected errors are logged; default stderr. */
+  log?: (line: string) => void;
+}
+
+/** A listening server. */
+export interface RunningServer {
+  port: number;
+  /** Base URL, e.g. `http://127.0.0.1:8080`. */
+  url: string;
+  /** Stops listening (open keep-alive connections close on their own idle timeout). */
+  close(): Promise<void>;
+}
+
+/**
+ * Serves the API on uWebSockets.js. Handlers are synchronous end to end: read everything from
+ * the request (valid only inside the callback), let the Router call the engine, write corked.
+ */
+export function startServer(options: ServerOptions): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  const router = new Router(options.engine, options.keys, options.endpoints ?? ENDPOINTS, options.log);
+  const app = uWS.App();
+  // One catch-all route: the Router matches paths itself, so unknown paths and methods get the API's envelope.
+  app.any('/*', (res, req) => write(res, router.handle(readRequest(req))));
+  return new Promise((resolve, reject) => {
+    app.listen(host, options.port ?? 8080, (socket) => {
+      if (!socket) return reject(new ListenError(`Could not listen on ${host}:${options.port ?? 8080} (port in use or address not available).`));
+      const port = uWS.us_socket_local_port(socket);
+      let closed = false;
+      const close = async () => {
+        if (!closed) uWS.us_listen_socket_close(socket);
+        closed = true;
+      };
+      resolve({ port, url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, close });
+    });
+  });
+}
+
+function readRequest(req: uWS.HttpRequest): RequestInfo {
+  const headerKey = req.getHeader('x-api-key');
+  return {
+    method: req.getMethod(),
+    path: req.getUrl(),
+    query: req.getQuery() ?? '',
+    apiKey: headerKey || (req.getQuery('api_key') ?? ''),
+    requestId: requestId(req.getHeader('x-request-id')),
+  };
+}
+
+function write(res: uWS.HttpResponse, out: RenderedResponse): void {
+  res.cork(() => {
+    res.writeStatus(statusLine(out.status));
+    for (const [name, value] of out.headers) res.writeHeader(name, value);
+    res.end(out.body ?? undefined);
+  });
+}

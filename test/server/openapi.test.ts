@@ -1,0 +1,138 @@
+// FEATURE UNDER TEST: /openapi.json: a 3.0.3 document generated from the same definitions that parse requests.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOpenApi, ENDPOINTS, paramSpecs } from '@transit/server';
+import { startTestServer, type TestServer } from '../support/server.js';
+
+type Json = any;
+
+const doc: Json = buildOpenApi();
+
+function walk(node: unknown, visit: (obj: Record<string, unknown>, path: string) => void, path = '#'): void {
+  if (Array.isArray(node)) node.forEach((v, i) => walk(v, visit, `${path}/${i}`));
+  else if (node && typeof node === 'object') {
+    visit(node as Record<string, unknown>, path);
+    for (const [k, v] of Object.entries(node)) walk(v, visit, `${path}/${k}`);
+  }
+}
+
+describe('document shape', () => {
+  it('is OpenAPI 3.0.3 with the API version', () => {
+    expect(doc.openapi).toBe('3.0.3');
+    expect(doc.info).toMatchObject({ title: expect.any(String), version: '0.1.0' });
+    expect(doc.info.description).toContain('results_count');
+    expect(doc.info.description).toContain('null');
+  });
+
+  it('declares the key in the X-Api-Key header or the api_key query parameter', () => {
+    expect(doc.components.securitySchemes).toEqual({
+      ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+      ApiKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key' },
+    });
+    expect(doc.security).toEqual([{ ApiKeyHeader: [] }, { ApiKeyQuery: [] }]);
+    expect(doc.paths['/health'].get.security).toEqual([]);
+    expect(doc.paths['/openapi.json'].get.security).toEqual([]);
+    expect(doc.paths['/v1/places.json'].get.security).toBeUndefined();
+  });
+
+  it('every $ref resolves', () => {
+    walk(doc, (obj, path) => {
+      if (typeof obj.$ref !== 'string') return;
+      const target = obj.$ref.replace(/^#\//, '').split('/').reduce((n: Json, k: string) => n?.[k], doc);
+      expect(target, `${path} -> ${obj.$ref}`).toBeDefined();
+    });
+  });
+
+  it('uses only OpenAPI 3.0 schema keywords (no const, no type null, no patternProperties)', () => {
+    walk(doc, (obj, path) => {
+      expect(obj.type, path).not.toBe('null');
+      expect(Object.keys(obj), path).not.toContain('const');
+      expect(Object.keys(obj), path).not.toContain('patternProperties');
+    });
+  });
+
+  it('names the response schemas and marks nullable bus stop fields', () => {
+    const schemas = doc.components.schemas;
+    for (const name of ['Place', 'BusStop', 'RailStation', 'Error', 'PlaceList', 'BusStopList', 'RailStationList', 'Health']) expect(schemas[name], name).toBeDefined();
+    expect(schemas.BusStop.properties.towards).toMatchObject({ type: 'string', nullable: true });
+    expect(schemas.BusStop.properties.name).not.toHaveProperty('nullable');
+    expect(schemas.BusStop.required).not.toContain('distance');
+    expect(schemas.Place.properties.type.enum).toEqual(['bus_stop', 'train_station', 'tram_stop', 'settlement', 'postcode']);
+    expect(schemas.PlaceList.properties.member.items).toEqual({ $ref: '#/components/schemas/Place' });
+    expect(schemas.PlaceList.properties.results_count.description).toMatch(/all pages/);
+  });
+
+  it('documents error responses with the error envelope', () => {
+    for (const ep of ENDPOINTS) {
+      const responses = doc.paths[ep.path].get.responses;
+      expect(responses['200'].content['application/json'].schema).toBeDefined();
+      expect(responses['500']).toEqual({ $ref: '#/components/responses/InternalError' });
+      if (ep.auth) {
+        expect(responses['401']).toEqual({ $ref: '#/components/responses/Unauthorized' });
+        expect(responses['400']).toEqual({ $ref: '#/components/responses/BadRequest' });
+      }
+    }
+    for (const r of Object.values(doc.components.responses) as Json[]) expect(r.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+  });
+});
+
+describe('parameters come from the parser definitions', () => {
+  it.each(ENDPOINTS.map((ep) => [ep.path, ep] as const))('%s', (_path, ep) => {
+    const params: Json[] = doc.paths[ep.path].get.parameters;
+    const specs = paramSpecs(ep.query);
+    expect(params.map((p) => p.name)).toEqual(specs.map((s) => s.name));
+    const defaults = ep.parse('').values;
+    for (const spec of specs) {
+      const p = params.find((x) => x.name === spec.name);
+      const schema = spec.repeatable ? p.schema.items : p.schema;
+      expect(p.in).toBe('query');
+      expect(p.required).toBe(false);
+      expect(p.description, spec.name).toBeTruthy();
+      expect(p.schema.default).toEqual(defaults[spec.name]);
+      expect(schema.type).toBe({ integer: 'integer', number: 'number', boolean: 'boolean', string: 'string', enum: 'string' }[spec.kind]);
+      expect(schema.minimum).toBe(spec.minimum);
+      expect(schema.maximum).toBe(spec.maximum);
+      expect(schema.enum).toEqual(spec.values);
+      if (spec.repeatable) expect(p).toMatchObject({ style: 'form', explode: true, schema: { type: 'array' } });
+      const { minimum, maximum } = spec;
+      if (maximum !== undefined && spec.kind === 'integer') {
+        expect(() => ep.parse(`${spec.name}=${maximum}`)).not.toThrow();
+        expect(() => ep.parse(`${spec.name}=${maximum + 1}`)).toThrow(spec.name);
+      }
+      if (minimum !== undefined && spec.kind === 'integer') expect(() => ep.parse(`${spec.name}=${minimum - 1}`)).toThrow(spec.name);
+    }
+  });
+
+  it('matches the spec limits', () => {
+    const param = (path: string, name: string) => doc.paths[path].get.parameters.find((p: Json) => p.name === name).schema;
+    for (const path of ['/v1/places.json', '/v1/bus/stops.json', '/v1/rail/stations.json']) {
+      expect(param(path, 'limit')).toMatchObject({ type: 'integer', default: 20, minimum: 1, maximum: 100 });
+      expect(param(path, 'page')).toMatchObject({ type: 'integer', default: 1, minimum: 1 });
+    }
+    expect(param('/v1/bus/stops.json', 'radius')).toMatchObject({ default: 400, minimum: 1, maximum: 5000 });
+    expect(param('/v1/rail/stations.json', 'radius')).toMatchObject({ default: 5000, minimum: 1, maximum: 50000 });
+    expect(param('/v1/places.json', 'query')).toMatchObject({ type: 'string', maxLength: 200 });
+    expect(param('/v1/places.json', 'type').items.enum).toEqual(['bus_stop', 'train_station', 'tram_stop', 'settlement', 'postcode']);
+    expect(param('/v1/bus/stops.json', 'type').items.enum).toEqual(['bus_stop', 'train_station', 'tram_stop']);
+  });
+});
+
+describe('served document', () => {
+  let api: TestServer;
+  beforeAll(async () => {
+    api = await startTestServer();
+  });
+  afterAll(() => api?.close());
+
+  it('is the generated document, without a key', async () => {
+    const res = await api.get('/openapi.json', { key: null });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(JSON.parse(JSON.stringify(doc)));
+  });
+
+  it('lists every path the server serves, and only those', async () => {
+    const served = Object.keys(doc.paths);
+    expect(served.sort()).toEqual(['/health', '/openapi.json', '/v1/bus/stops.json', '/v1/places.json', '/v1/rail/stations.json']);
+    for (const path of served) expect((await api.get(path)).status, path).not.toBe(404);
+    for (const path of ['/v1/journey.json', '/v1/disruptions.json', '/v1/bus/routes.json', '/v1/rail/routes.json']) expect((await api.get(path)).status, path).toBe(404);
+  });
+});
