@@ -2,7 +2,7 @@ import { SnapshotReader } from './snapshot/reader.js';
 import { StringTable } from './snapshot/strings.js';
 import { StopTable } from './stops/stop-table.js';
 import { StationTable } from './stops/station-table.js';
-import { SpatialIndex, type Hit } from './spatial/spatial-index.js';
+import { SpatialIndex } from './spatial/spatial-index.js';
 import { kdView } from './spatial/kd-view.js';
 import { PlaceIndex } from './places/place-index.js';
 import { TimetableTables } from './timetable/timetable-tables.js';
@@ -76,14 +76,12 @@ export class Engine {
     const wanted = q.types && q.types.length ? new Set(q.types.map((t) => STOP_TYPE_CODES.indexOf(t))) : null;
     const type = this.stopTable.type;
     const accept = wanted ? (idx: number) => wanted.has(type[idx]) : undefined;
-    const hits = this.spatial(this.stopIndex, q, accept);
-    return page(hits, q, (h) => withDistance(this.stopTable.get(h.idx), h, q));
+    return this.page(this.stopIndex, q, (idx) => this.stopTable.get(idx), accept);
   }
 
   /** Rail stations near a point (nearest first, with distance) or inside a box. */
   stations(q: SpatialQuery): Page<Station> {
-    const hits = this.spatial(this.stationIndex, q);
-    return page(hits, q, (h) => withDistance(this.stationTable.get(h.idx), h, q));
+    return this.page(this.stationIndex, q, (idx) => this.stationTable.get(idx));
   }
 
   /** Free-text, nearby and in-box search over stops, stations, settlements and postcodes. */
@@ -109,18 +107,19 @@ export class Engine {
     return this.stationTable.get(stationIdx);
   }
 
-  private spatial(index: SpatialIndex, q: SpatialQuery, accept?: (idx: number) => boolean): Hit[] {
-    if (q.near) return index.within(q.near.lat, q.near.lon, q.near.radius, accept);
-    if (q.box) return index.inBox(q.box, accept);
-    throw new QueryError('missing_parameter', 'Supply lat and lon, or a bounding box (min_lat, min_lon, max_lat, max_lon).');
+  /** Runs a radius or box query and builds only the requested page of results. */
+  private page<T extends { distance?: number }>(index: SpatialIndex, q: SpatialQuery, get: (idx: number) => T, accept?: (idx: number) => boolean): Page<T> {
+    let total: number;
+    if (q.near) total = index.within(q.near.lat, q.near.lon, q.near.radius, accept);
+    else if (q.box) total = index.inBox(q.box, accept);
+    else throw new QueryError('missing_parameter', 'Supply lat and lon, or a bounding box (min_lat, min_lon, max_lat, max_lon).');
+    const items: T[] = [];
+    const end = Math.min(total, q.offset + q.limit);
+    for (let i = q.offset; i < end; i++) {
+      const item = get(index.ids[i]);
+      if (q.near) item.distance = Math.round(index.distances[i]);
+      items.push(item);
+    }
+    return { total, items };
   }
-}
-
-function page<T>(hits: Hit[], q: { offset: number; limit: number }, map: (h: Hit) => T): Page<T> {
-  return { total: hits.length, items: hits.slice(q.offset, q.offset + q.limit).map(map) };
-}
-
-function withDistance<T extends { distance?: number }>(item: T, hit: Hit, q: SpatialQuery): T {
-  if (q.near) item.distance = Math.round(hit.distance);
-  return item;
 }
