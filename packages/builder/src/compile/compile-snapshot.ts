@@ -49,7 +49,7 @@ export function compileSnapshot(ds: Dataset, opts: CompileOptions = {}): Uint8Ar
   const { towards, towardsNext } = compileTowards(patterns, tripsInOrder, stops, ds.pool);
   writeStops(ds, w, stops, modes, towards, towardsNext);
   const stations = selectStations(ds, stops);
-  writeStations(ds, w, stations);
+  writeStations(ds, w, stations, stops);
   const calendar = writeTimetable(ds, w, patterns, stops.length);
   if (ds.settlements.size === 0) deriveSettlements(ds);
   compilePlaces(ds, w, stops, stations);

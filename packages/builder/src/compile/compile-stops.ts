@@ -75,8 +75,9 @@ export function writeStops(ds: Dataset, w: SnapshotWriter, stops: StopRecord[], 
   w.add('stops.kdIds', kd.ids).add('stops.kdCoords', kd.coords);
 }
 
-export function writeStations(ds: Dataset, w: SnapshotWriter, stations: StationRecord[]): void {
+export function writeStations(ds: Dataset, w: SnapshotWriter, stations: StationRecord[], stops: StopRecord[]): void {
   const crs = Uint32Array.from(stations, (s) => ds.pool.intern(s.crs));
+  const link = stationStops(stations, stops);
   const lat = Float64Array.from(stations, (s) => s.lat);
   const lon = Float64Array.from(stations, (s) => s.lon);
   const kd = kdSections(lat, lon);
@@ -86,5 +87,25 @@ export function writeStations(ds: Dataset, w: SnapshotWriter, stations: StationR
     .add('stations.lon', lon)
     .add('stations.byCrs', sortedOrder(ds.pool, crs))
     .add('stations.kdIds', kd.ids)
-    .add('stations.kdCoords', kd.coords);
+    .add('stations.kdCoords', kd.coords)
+    .add('stations.stopOffsets', link.offsets)
+    .add('stations.stops', link.stops);
+}
+
+/** Station -> the stops (platforms, GTFS rail stops) carrying its CRS code, as CSR. */
+function stationStops(stations: StationRecord[], stops: StopRecord[]): { offsets: Uint32Array; stops: Uint32Array } {
+  const byCrs = new Map<string, number[]>();
+  stops.forEach((s, i) => {
+    if (!s.crs) return;
+    let list = byCrs.get(s.crs);
+    if (!list) byCrs.set(s.crs, (list = []));
+    list.push(i);
+  });
+  const offsets = new Uint32Array(stations.length + 1);
+  const flat: number[] = [];
+  stations.forEach((st, i) => {
+    flat.push(...(byCrs.get(st.crs) ?? []));
+    offsets[i + 1] = flat.length;
+  });
+  return { offsets, stops: Uint32Array.from(flat) };
 }

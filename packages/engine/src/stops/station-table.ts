@@ -14,6 +14,9 @@ export class StationTable {
   readonly lon: Float64Array;
   /** Station indices sorted by CRS. */
   readonly byCrs: Uint32Array;
+  /** Station -> [first, end) into `stops`: the stops (platforms) with its CRS code. Length count + 1. */
+  readonly stopOffsets: Uint32Array;
+  readonly stops: Uint32Array;
 
   constructor(
     r: SnapshotReader,
@@ -25,6 +28,8 @@ export class StationTable {
     this.lat = r.f64('stations.lat');
     this.lon = r.f64('stations.lon');
     this.byCrs = r.u32('stations.byCrs');
+    this.stopOffsets = r.u32('stations.stopOffsets');
+    this.stops = r.u32('stations.stops');
   }
 
   /** Dense index of the station with this CRS code (any case), or NOT_FOUND. */
