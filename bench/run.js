@@ -8,6 +8,8 @@ import { Engine } from '@transit/engine';
 import { ensureSnapshot, readArrayBuffer, realInputs, haveRealData } from './snapshots.js';
 import { stopsQueries, checkStops, naiveStops } from './suites/stops.js';
 import { placeQueries, checkPlaces, naivePlaces } from './suites/places.js';
+import { boardDay, boardQueries, checkBoards, boardTasks } from './suites/boards.js';
+import { routeDay, routeQueries, largestRoute, checkRoutes, naiveRoute } from './suites/routes.js';
 
 const ci = process.argv.includes('--ci');
 const time = ci ? 300 : 2000;
@@ -26,6 +28,12 @@ const stopQs = stopsQueries(engine, 200);
 const placeQs = placeQueries(engine);
 checkStops(engine, stopQs); // throws on a wrong answer
 checkPlaces(engine, placeQs);
+const boardQs = boardQueries(engine, 200, boardDay(engine));
+checkBoards(engine, boardQs);
+const day = routeDay(engine);
+const routeQs = routeQueries(engine, day);
+const bigRoute = largestRoute(engine, day);
+checkRoutes(engine, routeQs);
 
 let sink = 0;
 let i = 0;
@@ -37,7 +45,11 @@ bench
   .add('stops by radius 400 m', () => { sink += engine.stops(stopQs[i++ % stopQs.length]).total; })
   .add('stops by radius 400 m: linear scan (naive baseline)', () => { sink += naiveStops(engine, stopQs[i++ % stopQs.length]).length; })
   .add('place search', () => { sink += engine.searchPlaces(placeQs[i++ % placeQs.length]).total; })
-  .add('place search: substring scan (naive baseline)', () => { sink += naivePlaces(engine, placeQs[i++ % placeQs.length]).length; });
+  .add('place search: substring scan (naive baseline)', () => { sink += naivePlaces(engine, placeQs[i++ % placeQs.length]).length; })
+  .add('route detail, 50-journey page (every route, pages 1-3)', () => { const r = routeQs[i++ % routeQs.length]; sink += engine.route(r.routeIdx, r.q).timetable.total; })
+  .add(`route detail, 50-journey page of the largest route (${bigRoute.journeys} journeys)`, () => { sink += engine.route(bigRoute.routeIdx, bigRoute.q).timetable.total; })
+  .add('route detail: trip scan + sort (naive baseline)', () => { const r = routeQs[i++ % routeQs.length]; sink += naiveRoute(engine, r.routeIdx, r.q).total; });
+for (const [name, fn] of boardTasks(engine, boardQs)) bench.add(name, () => { sink += fn(); });
 const stopJson = JSON.stringify(Array.from({ length: engine.stopTable.count }, (_, k) => engine.stop(k)));
 
 await bench.run();

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync, statSync } from 'no
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSnapshot } from '@transit/builder';
+import { Engine } from '@transit/engine';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DATA = path.resolve(ROOT, '../shared/data');
@@ -24,7 +25,7 @@ export async function ensureSnapshot(name, options, { rebuild = false } = {}) {
   mkdirSync(CACHE, { recursive: true });
   const file = path.join(CACHE, `${name}.snap`);
   let buildMs = null;
-  if (rebuild || !existsSync(file)) {
+  if (rebuild || !existsSync(file) || !opens(file)) {
     const t0 = performance.now();
     const { bytes } = await buildSnapshot({ ...options, quiet: true });
     buildMs = performance.now() - t0;
@@ -39,3 +40,13 @@ export function readArrayBuffer(file) {
 }
 
 export const haveRealData = () => existsSync(DATA);
+
+/** False when a cached snapshot no longer opens with this engine (older format or sections). */
+function opens(file) {
+  try {
+    Engine.open(readArrayBuffer(file));
+    return true;
+  } catch {
+    return false;
+  }
+}

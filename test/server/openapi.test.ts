@@ -77,7 +77,13 @@ describe('document shape', () => {
 
 describe('parameters come from the parser definitions', () => {
   it.each(ENDPOINTS.map((ep) => [ep.path, ep] as const))('%s', (_path, ep) => {
-    const params: Json[] = doc.paths[ep.path].get.parameters;
+    const all: Json[] = doc.paths[ep.path].get.parameters;
+    const params = all.filter((p) => p.in === 'query');
+    // Path parameters ({atcocode}, ...) come first, required, described, in path order.
+    const inPath = all.filter((p) => p.in === 'path');
+    expect(inPath.map((p) => p.name)).toEqual([...ep.path.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]));
+    for (const p of inPath) expect(p).toMatchObject({ required: true, description: expect.any(String), schema: { type: 'string' } });
+    expect(all.slice(0, inPath.length)).toEqual(inPath);
     const specs = paramSpecs(ep.query);
     expect(params.map((p) => p.name)).toEqual(specs.map((s) => s.name));
     const defaults = ep.parse('').values;
@@ -131,8 +137,23 @@ describe('served document', () => {
 
   it('lists every path the server serves, and only those', async () => {
     const served = Object.keys(doc.paths);
-    expect(served.sort()).toEqual(['/health', '/openapi.json', '/v1/bus/stops.json', '/v1/places.json', '/v1/rail/stations.json']);
-    for (const path of served) expect((await api.get(path)).status, path).not.toBe(404);
-    for (const path of ['/v1/journey.json', '/v1/disruptions.json', '/v1/bus/routes.json', '/v1/rail/routes.json']) expect((await api.get(path)).status, path).toBe(404);
+    expect(served.sort()).toEqual([
+      '/health',
+      '/openapi.json',
+      '/v1/bus/routes.json',
+      '/v1/bus/routes/{route_id}.json',
+      '/v1/bus/services/{trip_id}.json',
+      '/v1/bus/stop_timetables/{atcocode}.json',
+      '/v1/bus/stops.json',
+      '/v1/places.json',
+      '/v1/rail/routes.json',
+      '/v1/rail/routes/{route_id}.json',
+      '/v1/rail/services/{trip_id}.json',
+      '/v1/rail/station_timetables/{crs_code}.json',
+      '/v1/rail/stations.json',
+    ]);
+    // Templated paths are served for any value: an unknown resource is a 404 about it, not "No endpoint".
+    for (const path of served) expect((await api.get(path.replace(/\{[a-z_]+\}/g, 'x'))).body?.error?.message ?? '', path).not.toMatch(/^No endpoint/);
+    for (const path of ['/v1/journey.json', '/v1/disruptions.json', '/v1/bus/stop_timetables/', '/v1/bus/services/a/b.json']) expect((await api.get(path)).status, path).toBe(404);
   });
 });

@@ -3,12 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildSnapshot } from '../../packages/builder/src/index.js';
-import { HAVE_DATA, southYorkshireInputs } from './data.js';
+import { HAVE_DATA, southYorkshireInputs, gtfsFeeds } from './data.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     demoSnapshot: string;
     realSnapshot: string | null;
+    /** Feed zip base name -> { snapshot file, issue counts by code } for every GTFS feed in shared/data. */
+    feedSnapshots: Record<string, { file: string; issues: Record<string, number>; total: number }>;
   }
 }
 
@@ -32,4 +34,13 @@ export default async function setup(project: TestProject): Promise<void> {
     if (!existsSync(real)) write(real, (await buildSnapshot({ ...southYorkshireInputs(), quiet: true })).bytes);
   }
   project.provide('realSnapshot', real);
+  const feeds: Record<string, { file: string; issues: Record<string, number>; total: number }> = {};
+  for (const feed of gtfsFeeds()) {
+    const name = path.basename(feed);
+    const file = path.join(dir, `feed-${name}.snap`);
+    const { bytes, issues } = await buildSnapshot({ gtfs: [feed], quiet: true });
+    write(file, bytes);
+    feeds[name] = { file, issues: Object.fromEntries(issues.counts), total: issues.total };
+  }
+  project.provide('feedSnapshots', feeds);
 }

@@ -24,3 +24,17 @@ export function realEngine(): Engine | null {
   }
   return real;
 }
+
+const feeds = new Map<string, Engine>();
+
+/**
+ * The snapshot of one real GTFS feed of shared/data (by zip base name, e.g. `GTFS.zip`), built
+ * once per test run by the global setup, with the build's issue counts; null without the data.
+ */
+export function feedEngine(name: string): { engine: Engine; issues: Record<string, number>; total: number } | null {
+  const entry = inject('feedSnapshots')[name];
+  if (!entry) return null;
+  let engine = feeds.get(name);
+  if (!engine) feeds.set(name, (engine = Engine.open(readSnapshot(entry.file))));
+  return { engine, issues: entry.issues, total: entry.total };
+}

@@ -4,6 +4,7 @@ import { parseRailStations } from './rail/parse-rail-stations.js';
 import { parsePostcodes } from './places/parse-postcodes.js';
 import { parseNptgLocalities } from './places/parse-nptg.js';
 import { parseGtfs } from './gtfs/parse-gtfs.js';
+import { parseCif } from './rail/cif/parse-cif.js';
 import { newDataset, compileSnapshot } from './compile/compile-snapshot.js';
 import { generateDemo } from './demo/index.js';
 import { Progress } from './progress.js';
@@ -21,6 +22,8 @@ export interface BuildOptions {
   postcodes?: string[];
   /** Rail station CSVs (CRS, name, position). */
   railStations?: string[];
+  /** RDG/ATOC CIF rail timetables: zips (e.g. RJTTF001.ZIP) or folders holding an .MCA and .MSN. */
+  cif?: string[];
   /** Include the generated demo dataset (true, or with a seed). */
   demo?: boolean | { seed?: number };
   /** Any feed issue aborts the build. */
@@ -40,7 +43,8 @@ type Parser = (ds: Dataset, source: FeedSource, progress?: Progress) => Promise<
 
 /**
  * Parses every input and compiles one snapshot. Order matters: NaPTAN first (GTFS stops are
- * enriched from it), then stations, localities, postcodes, then GTFS feeds.
+ * enriched from it), then stations, localities, postcodes, CIF rail timetables (their TIPLOCs
+ * map to CRS through the stations), then GTFS feeds.
  */
 export async function buildSnapshot(options: BuildOptions): Promise<BuildResult> {
   const ds = newDataset({ strict: options.strict });
@@ -67,6 +71,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
   await each('nptg', options.nptg, parseNptgLocalities);
   if (demo) await use('demo', memorySource('demo-postcodes', new Map([['postcodes.csv', demo.postcodes]])), parsePostcodes);
   await each('postcodes', options.postcodes, parsePostcodes);
+  await each('cif', options.cif, parseCif); // after stations (TIPLOC -> CRS, positions), before GTFS
 
   let feedNo = 0;
   const gtfs: Parser = (d, source, p) => parseGtfs({ ds: d, tt: d.timetable, source, feed: String(feedNo++), progress: p });

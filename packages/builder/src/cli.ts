@@ -11,6 +11,7 @@ Inputs (each repeatable; at least one):
   --nptg PATH            NPTG Localities.csv (else settlements come from NaPTAN localities)
   --postcodes PATH       postcode centroids CSV (Postcode,lat,long)
   --rail-stations PATH   rail stations CSV (CRS, name, latitude, longitude)
+  --cif PATH             RDG/ATOC CIF rail timetable zip or folder (.MCA + .MSN)
   --osm PATH             OpenStreetMap PBF (reserved for the journey planner; not read yet)
   --demo                 the generated South and West Yorkshire demo dataset
 Options:
@@ -33,6 +34,7 @@ export async function runBuildCli(argv: string[]): Promise<number> {
         nptg: { type: 'string', multiple: true },
         postcodes: { type: 'string', multiple: true },
         'rail-stations': { type: 'string', multiple: true },
+        cif: { type: 'string', multiple: true },
         osm: { type: 'string', multiple: true },
         demo: { type: 'boolean' },
         seed: { type: 'string' },
@@ -51,7 +53,7 @@ export async function runBuildCli(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
-  const inputs = ['gtfs', 'naptan', 'nptg', 'postcodes', 'rail-stations'] as const;
+  const inputs = ['gtfs', 'naptan', 'nptg', 'postcodes', 'rail-stations', 'cif'] as const;
   if (!args.out || (!args.demo && inputs.every((k) => !args[k]?.length))) {
     process.stderr.write(`transit build: ${args.out ? 'give at least one input' : '--out FILE is required'}.\n\n${USAGE}`);
     return 2;
@@ -70,6 +72,7 @@ export async function runBuildCli(argv: string[]): Promise<number> {
       nptg: args.nptg,
       postcodes: args.postcodes,
       railStations: args['rail-stations'],
+      cif: args.cif,
       demo: args.demo ? { seed } : false,
       strict: args.strict,
       quiet: args.quiet,

@@ -75,4 +75,14 @@ export interface Dataset {
   postcodes: PostcodeColumns;
   /** GTFS of every feed, merged. */
   timetable: TimetableModel;
+  /** Rail code maps from NaPTAN RailReferences.csv and CIF station files, when given. */
+  railCodes?: RailCodes;
+}
+
+/** Which CRS (station) a rail ATCO code or TIPLOC belongs to. */
+export interface RailCodes {
+  /** NaPTAN rail ATCO code (`9100<TIPLOC>`) -> CRS. */
+  crsByAtco: Map<string, string>;
+  /** TIPLOC -> CRS. */
+  crsByTiploc: Map<string, string>;
 }

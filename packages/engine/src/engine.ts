@@ -9,7 +9,17 @@ import { TimetableTables } from './timetable/timetable-tables.js';
 import { formatDay } from './time.js';
 import { QueryError } from './errors.js';
 import { STOP_TYPE_CODES } from './stops/stop-table.js';
+import type { BoardCall, BoardQuery, TripDetail, TripRef, TripSummary } from './api.js';
+import type { DayNumber } from './time.js';
+import { ServiceCalendar } from './trips/service-calendar.js';
+import { TripDescriber } from './trips/trip-describer.js';
+import { TripQueries } from './trips/trip-queries.js';
+import { Boards } from './boards/boards.js';
 import type { Page, Place, PlaceQuery, SnapshotInfo, SpatialQuery, Station, Stop, StopQuery } from './api.js';
+import type { RouteDetail, RouteDetailQuery, RouteKind, RouteQuery, RouteSummary } from './api.js';
+import { LineTable } from './routes/line-table.js';
+import { RouteStops } from './routes/route-stops.js';
+import { RouteIndex } from './routes/route-index.js';
 
 /**
  * A transit snapshot opened for queries. Construction is zero-copy: every column is a view over
@@ -28,6 +38,8 @@ export class Engine {
   readonly places: PlaceIndex;
   private readonly stopIndex: SpatialIndex;
   private readonly stationIndex: SpatialIndex;
+  /** API routes (bus lines, train operators): views only; their query state is built on first use. */
+  private readonly lineTable: LineTable;
 
   private constructor(readonly reader: SnapshotReader) {
     const r = reader;
@@ -38,6 +50,7 @@ export class Engine {
     this.stopIndex = new SpatialIndex(kdView(r.u32('stops.kdIds'), r.f64('stops.kdCoords')), this.stopTable.lat, this.stopTable.lon);
     this.stationIndex = new SpatialIndex(kdView(r.u32('stations.kdIds'), r.f64('stations.kdCoords')), this.stationTable.lat, this.stationTable.lon);
     this.places = new PlaceIndex(r, this.strings, this.stopTable, this.stationTable);
+    this.lineTable = new LineTable(r, this.strings);
   }
 
   /** Opens a snapshot (ArrayBuffer or SharedArrayBuffer). Throws SnapshotFormatError with an exact message when the bytes are not a readable snapshot. */
@@ -105,6 +118,92 @@ export class Engine {
 
   station(stationIdx: number): Station {
     return this.stationTable.get(stationIdx);
+  }
+
+  /** Route (line) queries over the `lines.*` sections. */
+  get routeIndex(): RouteIndex {
+    return (this.routesCache ??= new RouteIndex(
+      this.lineTable,
+      this.timetable,
+      this.strings,
+      this.stationTable,
+      new RouteStops(this.strings, this.stopTable, this.stationTable),
+      { firstDay: this.reader.header.firstServiceDay, dayCount: this.reader.header.serviceDayCount },
+    ));
+  }
+  private routesCache: RouteIndex | undefined;
+
+  /** Bus routes (line number + operator) or rail routes (train operators) matching a search; see RouteQuery. */
+  routes(q: RouteQuery): Page<RouteSummary> {
+    return this.routeIndex.search(q);
+  }
+
+  /** Dense index of a bus route (`<operator code>-<line>`) or rail route (TOC code) by id, any case, or NOT_FOUND (-1). */
+  findRoute(kind: RouteKind, routeId: string): number {
+    return this.routeIndex.find(kind, routeId);
+  }
+
+  /** A route's directions, longest journey and one service day's journeys in departure order, paged. */
+  route(routeIdx: number, q: RouteDetailQuery): RouteDetail {
+    return this.routeIndex.detail(routeIdx, q);
+  }
+
+  /** Stop and station boards, opened on first use (scratch state lives here). */
+  get boards(): Boards {
+    return (this.boardsCache ??= new Boards(this.timetable, this.calendar, this.describer, this.stationTable, this.stopTable.count));
+  }
+  private boardsCache: Boards | undefined;
+
+  /** Service days of the snapshot: which services run on which date, and each date's reference instant. */
+  get calendar(): ServiceCalendar {
+    const h = this.reader.header;
+    return (this.calendarCache ??= new ServiceCalendar(this.timetable.serviceDays, h.firstServiceDay, h.serviceDayCount));
+  }
+  private calendarCache: ServiceCalendar | undefined;
+
+  private get describer(): TripDescriber {
+    return (this.describerCache ??= new TripDescriber(this.timetable, this.strings, this.reader.header.agencies, this.stopTable, this.stationTable));
+  }
+  private describerCache: TripDescriber | undefined;
+
+  private get tripQueries(): TripQueries {
+    return (this.tripsCache ??= new TripQueries(this.timetable, this.strings, this.stopTable, this.stationTable, this.calendar, this.describer));
+  }
+  private tripsCache: TripQueries | undefined;
+
+  /** Departures or arrivals at a stop in [q.from, q.to), earliest first (ties by trip_id), at most q.limit. */
+  stopBoard(stopIdx: number, q: BoardQuery): BoardCall[] {
+    return this.boards.stop(stopIdx, q);
+  }
+
+  /** Rail departures or arrivals at a station's platforms in [q.from, q.to), earliest first, at most q.limit. */
+  stationBoard(stationIdx: number, q: BoardQuery): BoardCall[] {
+    return this.boards.station(stationIdx, q);
+  }
+
+  /** Dense index of a trip by feed trip_id (exact), or NOT_FOUND (-1). */
+  findTrip(tripId: string): number {
+    return this.tripQueries.find(tripId);
+  }
+
+  /** A trip_id, else a dated reference `YYYY-MM-DD:trip_id` (a board's datedRef); null when neither names a trip. */
+  resolveTrip(idOrRef: string): TripRef | null {
+    return this.tripQueries.resolve(idOrRef);
+  }
+
+  /** A trip's calls on service day `day` (UK timestamps from that day's reference), or null when it does not run that day. */
+  trip(tripIdx: number, day: DayNumber): TripDetail | null {
+    return this.tripQueries.detail(tripIdx, day);
+  }
+
+  /** A trip's line, operator, destination and mode, whatever the date. */
+  tripSummary(tripIdx: number): TripSummary {
+    return this.describer.summary(tripIdx);
+  }
+
+  /** First service day at or after `day` on which the trip runs, or NaN when none. */
+  nextTripDay(tripIdx: number, day: DayNumber): DayNumber {
+    return this.tripQueries.nextRun(tripIdx, day);
   }
 
   /** Runs a radius or box query and builds only the requested page of results. */

@@ -13,3 +13,8 @@ export { StringTable } from './snapshot/strings.js';
 export { KD_NODE_SIZE } from './spatial/kd-view.js';
 export { deletionHash, NO_SKIP, TYPO_MIN_TOKEN_BYTES, TYPO_MIN_WORD_BYTES, TYPO_MAX_BYTES } from './places/typo.js';
 export { STOP_TYPE_CODES, ModeBit } from './stops/stop-table.js';
+export { BoardHits } from './boards/board-hits.js';
+export { MAX_BOARD_WINDOW_MS, MAX_BOARD_LIMIT, type Boards } from './boards/boards.js';
+export { datedTripRef, parseDatedTripRef } from './trips/dated-ref.js';
+export { transitModeOf } from './trips/transit-mode.js';
+export type { ServiceCalendar } from './trips/service-calendar.js';

@@ -54,7 +54,10 @@ function operation(ep: Endpoint, components: SchemaComponents) {
     summary: ep.summary,
     description: ep.description,
     ...(ep.auth ? {} : { security: [] }),
-    parameters: Object.entries(ep.query.properties).map(([name, prop]) => parameter(name, prop, components)),
+    parameters: [
+      ...Object.entries(ep.pathParams?.properties ?? {}).map(([name, prop]) => pathParameter(name, prop, components)),
+      ...Object.entries(ep.query.properties).map(([name, prop]) => parameter(name, prop, components)),
+    ],
     responses: {
       200: {
         description: (ep.response.description as string | undefined) ?? 'OK',
@@ -64,6 +67,12 @@ function operation(ep: Endpoint, components: SchemaComponents) {
       ...Object.fromEntries(statuses.map((s) => [s, { $ref: `#/components/responses/${ERROR_RESPONSES[s][0]}` }])),
     },
   };
+}
+
+/** One path parameter (`{name}` in the path): always required, percent-decoded by the server. */
+function pathParameter(name: string, prop: TSchema, components: SchemaComponents) {
+  const { description, ...schema } = prop;
+  return { name, in: 'path', required: true, description, schema: components.render(schema) };
 }
 
 /** One query parameter: its description at parameter level, the rest (type, range, default) as its schema. */

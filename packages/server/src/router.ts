@@ -3,6 +3,7 @@ import type { ApiKeys } from './auth.js';
 import type { Endpoint } from './endpoints/endpoint.js';
 import { ENDPOINTS } from './endpoints/index.js';
 import { buildOpenApi } from './openapi.js';
+import { EndpointPaths } from './path-template.js';
 import { ApiError, fromQueryError } from './http/api-error.js';
 import { errorReply, ok, type Reply } from './http/reply.js';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './http/cors.js';
@@ -34,6 +35,7 @@ const JSON_TYPE: readonly [string, string] = ['Content-Type', 'application/json;
  */
 export class Router {
   private readonly byPath: Map<string, Endpoint>;
+  private readonly paths: EndpointPaths;
   private document: Record<string, unknown> | undefined;
 
   constructor(
@@ -43,6 +45,7 @@ export class Router {
     private readonly log: (line: string) => void = (line) => process.stderr.write(line + '\n'),
   ) {
     this.byPath = new Map(endpoints.map((ep) => [ep.path, ep]));
+    this.paths = new EndpointPaths(endpoints);
   }
 
   /** The OpenAPI document of the endpoints served, built once. */
@@ -66,8 +69,9 @@ export class Router {
   }
 
   private dispatch(req: RequestInfo, requestTime: string): Reply {
-    const ep = this.byPath.get(req.path);
-    if (!ep) throw new ApiError(404, 'not_found', `No endpoint at ${req.path.slice(0, 200)}; see /openapi.json for the endpoints.`);
+    const found = this.paths.find(req.path);
+    if (!found) throw new ApiError(404, 'not_found', `No endpoint at ${req.path.slice(0, 200)}; see /openapi.json for the endpoints.`);
+    const ep = found.ep;
     if (req.method === 'options') return { status: 204, headers: PREFLIGHT_HEADERS, body: null };
     if (req.method !== 'get') {
       throw new ApiError(405, 'method_not_allowed', `Method ${req.method.toUpperCase().slice(0, 20)} is not allowed on ${ep.path}; use GET.`, [['Allow', 'GET, OPTIONS']]);
@@ -77,7 +81,7 @@ export class Router {
       if (!check.ok) throw new ApiError(401, check.code, check.message, [['WWW-Authenticate', 'ApiKey']]);
     }
     const { values, given } = ep.parse(req.query);
-    return ok(ep.handle(values, { engine: this.engine, requestTime, given, openApi: () => this.openApi() }));
+    return ok(ep.handle(values, { engine: this.engine, requestTime, given, openApi: () => this.openApi(), path: found.params }));
   }
 }
 

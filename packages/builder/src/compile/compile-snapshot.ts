@@ -7,6 +7,7 @@ import { selectStops, refineStopKinds, selectStations, writeStops, writeStations
 import { compilePatterns } from './compile-patterns.js';
 import { compileTowards } from './compile-towards.js';
 import { writeTimetable } from './write-timetable.js';
+import { compileLines } from './compile-lines.js';
 import { modeBitOf } from './route-modes.js';
 import { compilePlaces } from '../places/compile-places.js';
 import { deriveSettlements } from '../places/derive-settlements.js';
@@ -51,6 +52,7 @@ export function compileSnapshot(ds: Dataset, opts: CompileOptions = {}): Uint8Ar
   const stations = selectStations(ds, stops);
   writeStations(ds, w, stations, stops);
   const calendar = writeTimetable(ds, w, patterns, stops.length);
+  compileLines(ds, w, patterns);
   if (ds.settlements.size === 0) deriveSettlements(ds);
   compilePlaces(ds, w, stops, stations);
   const strings = ds.pool.compile();

@@ -4,6 +4,7 @@ import type { Dataset, StopRecord, StationRecord } from '../dataset.js';
 import { StopKind } from '../dataset.js';
 import type { SnapshotWriter } from '../write/snapshot-writer.js';
 import { sortedOrder } from '../write/string-pool.js';
+import { assignRailCrs } from '../rail/rail-codes.js';
 
 /**
  * The snapshot's stops: every active NaPTAN stop and every stop a timetable uses, in dataset
@@ -28,6 +29,7 @@ export function refineStopKinds(stops: StopRecord[], modes: Uint8Array): void {
 
 /** Rail stations: the given station list, plus GTFS rail stops that carry a CRS code it lacks. */
 export function selectStations(ds: Dataset, stops: StopRecord[]): StationRecord[] {
+  assignRailCrs(ds, stops); // rail stops without a CRS stop_code get it from RailReferences / MSN codes
   const stations = new Map(ds.stations);
   for (const s of stops) {
     if (s.kind === StopKind.Rail && s.crs && !stations.has(s.crs)) stations.set(s.crs, { crs: s.crs, name: titleCase(s.name), lat: s.lat, lon: s.lon });

@@ -1,6 +1,7 @@
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { Engine } from '@transit/engine';
 import { compileQueryParser, type QueryParser } from '../params.js';
+import { pathParamNames, type PathParams } from '../path-template.js';
 
 /** What a handler gets besides its parsed query. */
 export interface HandlerContext {
@@ -11,6 +12,8 @@ export interface HandlerContext {
   given: ReadonlySet<string>;
   /** The OpenAPI document this server publishes. */
   openApi(): object;
+  /** Path parameters (`{atcocode}`, ...), percent-decoded; empty on fixed paths. */
+  path: PathParams;
 }
 
 /**
@@ -27,6 +30,8 @@ export interface EndpointDefinition<Q extends TObject = TObject> {
   /** False only for /health and /openapi.json. */
   auth: boolean;
   query: Q;
+  /** Templated paths: one string schema (with its description) per `{name}` in `path`, for the OpenAPI document. */
+  pathParams?: TObject;
   response: TSchema;
   /** Statuses besides 200, 401 (with auth) and 500 that the endpoint answers, each with the error envelope. */
   errors: readonly (400 | 404)[];
@@ -40,5 +45,8 @@ export interface Endpoint extends EndpointDefinition {
 
 /** Compiles an endpoint definition (its query parser is built here, once). */
 export function defineEndpoint<Q extends TObject>(definition: EndpointDefinition<Q>): Endpoint {
+  const names = pathParamNames(definition.path);
+  const described = Object.keys(definition.pathParams?.properties ?? {});
+  if (names.join() !== described.join()) throw new Error(`${definition.path}: pathParams must describe exactly ${names.join(', ') || 'no parameters'}`);
   return { ...definition, parse: compileQueryParser(definition.query) } as unknown as Endpoint;
 }

@@ -1,0 +1,30 @@
+import { Type } from '@sinclair/typebox';
+import { defineEndpoint } from './endpoint.js';
+import { BusService } from '../schemas-timetable.js';
+import { serviceDateParam } from '../timetable-params.js';
+import { toBusService } from '../dto-timetable.js';
+import { lookUpService } from '../service-lookup.js';
+
+/** GET /v1/bus/services/{trip_id}.json: one bus, coach or tram journey with every stop. */
+export const busServices = defineEndpoint({
+  path: '/v1/bus/services/{trip_id}.json',
+  pathParams: Type.Object({
+    trip_id: Type.String({ description: 'A trip_id, or a dated_vehicle_journey_ref (YYYY-MM-DD:trip_id) from a stop board, which also fixes the date. Percent-encode reserved characters.' }),
+  }),
+  operationId: 'getBusService',
+  tag: 'Bus',
+  summary: 'One scheduled bus journey with all its stops',
+  description:
+    'Every call with its aimed arrival and departure as UK timestamps on the service date. 404 when the id is unknown, names a rail service, or the journey does not run on the date (the message names the date and the next date it runs). ' +
+    '`live_vehicle` and `current_stop_sequence` are null while no live feed is configured.',
+  auth: true,
+  query: Type.Object({
+    date: serviceDateParam(),
+    live: Type.Boolean({ default: true, description: 'Look up the live vehicle working the journey (null while no live feed is configured).' }),
+  }),
+  response: BusService,
+  errors: [400, 404],
+  handle(q, ctx) {
+    return toBusService(lookUpService(ctx, ctx.path.trip_id, q.date, 'bus'), ctx.requestTime);
+  },
+});

@@ -1,0 +1,18 @@
+import { Type } from '@sinclair/typebox';
+import { NOT_FOUND, type Engine, type RouteKind } from '@transit/engine';
+import { ApiError } from '../http/api-error.js';
+
+/** Longest `q` / `operator` accepted on route searches, in characters. */
+export const MAX_ROUTE_TEXT = 100;
+
+/** `date` of a route detail: a service date (read with readServiceDate, as service detail reads it). */
+export const serviceDateParam = Type.Optional(
+  Type.String({ maxLength: 10, description: 'Service date of the timetable, YYYY-MM-DD (YYYYMMDD also accepted). Default: today in UK local time.' }),
+);
+
+/** The route's dense index, or 404 `not_found`. */
+export function findRouteOr404(engine: Engine, kind: RouteKind, routeId: string): number {
+  const idx = engine.findRoute(kind, routeId);
+  if (idx === NOT_FOUND) throw new ApiError(404, 'not_found', `No ${kind} route '${routeId.slice(0, 60)}'; search /v1/${kind}/routes.json for route ids.`);
+  return idx;
+}

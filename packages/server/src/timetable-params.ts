@@ -1,0 +1,76 @@
+import { Type } from '@sinclair/typebox';
+import { dateOfDay, dayNumber, parseDay, ukDayOf, ukLocalToEpoch, type DayNumber } from '@transit/engine';
+import { StringEnum } from './param-types.js';
+import { invalidParameter } from './http/api-error.js';
+
+/** Bounds of `from_offset` / `to_offset`, minutes from `datetime`: one day back, two days ahead. */
+export const MIN_BOARD_OFFSET = -1440;
+export const MAX_BOARD_OFFSET = 2880;
+/** Largest board `limit` (calls per list). */
+export const MAX_BOARD_LIMIT = 100;
+export const BOARD_TYPES = ['departures', 'arrivals', 'both'] as const;
+
+/** Query parameters of stop and station boards. */
+export function boardParams() {
+  const offset = (what: string, dflt: number) =>
+    Type.Integer({ minimum: MIN_BOARD_OFFSET, maximum: MAX_BOARD_OFFSET, default: dflt, description: `${what} of the window, in minutes relative to \`datetime\` (negative: before it). to_offset must be greater than from_offset.` });
+  return {
+    datetime: Type.Optional(
+      Type.String({
+        maxLength: 40,
+        description:
+          'Anchor of the window, ISO 8601: YYYY-MM-DDThh:mm[:ss[.sss]] with an optional offset (Z, +01:00, +0100; a space in place of an unencoded +). ' +
+          'Without an offset it is UK local time (in the repeated autumn hour the first, BST, instant; in the skipped spring hour, one hour later). Default: now.',
+      }),
+    ),
+    from_offset: offset('Start (inclusive)', 0),
+    to_offset: offset('End (exclusive)', 60),
+    limit: Type.Integer({ minimum: 1, maximum: MAX_BOARD_LIMIT, default: 20, description: `Most calls per list, earliest first (at most ${MAX_BOARD_LIMIT}).` }),
+    type: StringEnum(BOARD_TYPES, { default: 'departures', description: 'departures (journeys ending here left out), arrivals (journeys starting here left out, journeys ending here included) or both.' }),
+  };
+}
+
+/** The board window in epoch ms: [datetime + from_offset, datetime + to_offset). */
+export function readWindow(q: { datetime?: string; from_offset: number; to_offset: number }, now = Date.now()): { from: number; to: number } {
+  if (q.to_offset <= q.from_offset) throw invalidParameter(`Parameter 'to_offset' must be greater than from_offset; got from_offset=${q.from_offset}, to_offset=${q.to_offset}.`);
+  const anchor = q.datetime === undefined ? now : parseDateTime(q.datetime);
+  return { from: anchor + q.from_offset * 60_000, to: anchor + q.to_offset * 60_000 };
+}
+
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:([Zz])|([+\- ])(\d{2})(?::?(\d{2}))?)?$/;
+
+/** Epoch ms of an ISO 8601 date-time; without an offset, UK local time. Throws 400 naming `datetime`. */
+export function parseDateTime(text: string): number {
+  const m = DATE_TIME.exec(text);
+  const fail = () => invalidParameter(`Parameter 'datetime' must be an ISO 8601 date-time such as 2026-03-05T08:30 or 2026-03-05T08:30:00+00:00; got '${text.slice(0, 40)}'.`);
+  if (!m) throw fail();
+  const [y, mo, d, h, mi] = [+m[1], +m[2], +m[3], +m[4], +m[5]];
+  const s = m[6] ? +m[6] : 0;
+  const ms = m[7] ? Math.floor(+`0.${m[7]}` * 1000) : 0;
+  const day = dayNumber(y, mo, d);
+  const [y2, mo2, d2] = dateOfDay(day);
+  if (y < 1970 || y2 !== y || mo2 !== mo || d2 !== d || h > 23 || mi > 59 || s > 59) throw fail();
+  const secondsOfDay = h * 3600 + mi * 60 + s;
+  if (!m[8] && !m[9]) return ukLocalToEpoch(day, secondsOfDay) + ms;
+  const offsetMinutes = m[8] ? 0 : (m[9] === '-' ? -1 : 1) * (+m[10] * 60 + (m[11] ? +m[11] : 0));
+  if (m[9] && (+m[10] > 18 || (m[11] !== undefined && +m[11] > 59))) throw fail();
+  return (day * 86_400 + secondsOfDay) * 1000 + ms - offsetMinutes * 60_000;
+}
+
+/** `date` of service detail: YYYY-MM-DD (YYYYMMDD also accepted); default today in UK local time. Throws 400 naming `date`. */
+export function readServiceDate(date: string | undefined, now = Date.now()): DayNumber {
+  if (date === undefined) return ukDayOf(now);
+  const day = parseDay(date);
+  if (Number.isNaN(day)) throw invalidParameter(`Parameter 'date' must be a date YYYY-MM-DD; got '${date.slice(0, 40)}'.`);
+  return day;
+}
+
+/** The `date` parameter of service detail. */
+export function serviceDateParam() {
+  return Type.Optional(
+    Type.String({
+      maxLength: 10,
+      description: 'Service date of the journey (YYYY-MM-DD; times after midnight belong to the day the journey started). Default: today in UK local time. A dated_vehicle_journey_ref path carries its own date.',
+    }),
+  );
+}
