@@ -1,7 +1,7 @@
 // HTTP load test with wrk (Debian package `wrk`; `apt-get install wrk`): starts the real server
 // on the snapshot the other benchmarks use, then drives each endpoint for a few seconds from a
 // second process on loopback. Results go to bench/http-results.json; bench/RESULTS.md cites them.
-// Usage: node bench/http-load.js [--seconds 10] [--connections 64]
+// Usage: node bench/http-load.js [--demo] [--seconds 10] [--connections 64] [--date YYYY-MM-DD] [--paths a,b]
 import { spawnSync, execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { writeFileSync } from 'node:fs';
@@ -20,7 +20,8 @@ if (spawnSync('wrk', ['--version']).error) {
   process.exit(2);
 }
 
-const target = haveRealData() ? await ensureSnapshot('south-yorkshire', realInputs()) : await ensureSnapshot('demo', { demo: true });
+const useDemo = process.argv.includes('--demo') || !haveRealData();
+const target = useDemo ? await ensureSnapshot('demo', { demo: true }) : await ensureSnapshot('south-yorkshire', realInputs());
 const engine = Engine.open(readArrayBuffer(target.file));
 const server = await startServer({ engine, port: 0, host: '127.0.0.1', keys: new ApiKeys(toKeyRecords(parseApiKeysEnv('bench-key:premium'))) });
 const paths = process.argv.includes('--paths') ? process.argv[process.argv.indexOf('--paths') + 1].split(',') : defaultPaths(engine);
@@ -41,12 +42,20 @@ for (const path of paths) {
   console.log(`${path}: ${Math.round(rps).toLocaleString('en-GB')} req/s, p50 ${p50}, p99 ${p99}, non-2xx ${errors}`);
 }
 await server.close();
-writeFileSync(new URL('./http-results.json', import.meta.url), JSON.stringify({ snapshot: target.name, seconds, connections, node: process.version, results }, null, 2));
+writeFileSync(new URL(`./http-results-${target.name}.json`, import.meta.url), JSON.stringify({ snapshot: target.name, seconds, connections, node: process.version, results }, null, 2));
 
 function defaultPaths(e) {
   const s = e.stop(0);
+  // A busy stop (most patterns) at a busy hour of a day the snapshot's calendar covers.
+  let busiest = 0;
+  const off = e.timetable.stopPatternOffsets;
+  for (let i = 1; i < e.stopTable.count; i++) if (off[i + 1] - off[i] > off[busiest + 1] - off[busiest]) busiest = i;
+  // The real snapshot's rail feed runs on 2019-09-10 only; the demo runs every day to 2030.
+  const day = process.argv.includes('--date') ? process.argv[process.argv.indexOf('--date') + 1] : useDemo ? '2026-01-06' : '2019-09-10';
   return [
     '/health',
+    `/v1/bus/stop_timetables/${encodeURIComponent(e.stop(busiest).atcocode)}.json?datetime=${day}T08:00:00`,
+    `/v1/rail/station_timetables/SHF.json?datetime=${day}T08:00:00`,
     `/v1/bus/stops.json?lat=${s.latitude}&lon=${s.longitude}`,
     '/v1/places.json?query=sheffield',
     '/v1/rail/stations.json?lat=53.38&lon=-1.46',

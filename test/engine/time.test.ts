@@ -1,6 +1,6 @@
 // FEATURE UNDER TEST: UK local time rendering and service-day reference instants across clock changes.
 import { describe, it, expect } from 'vitest';
-import { formatUkTimestamp, serviceDayReference, parseDay, formatDay, weekday, ukDayOf } from '@transit/engine';
+import { formatUkTimestamp, serviceDayReference, parseDay, formatDay, weekday, ukDayOf, ukOffsetMinutes } from '@transit/engine';
 
 describe('UK time model', () => {
   it('renders winter and summer instants with their offset', () => {
@@ -32,5 +32,15 @@ describe('UK time model', () => {
     expect(parseDay('2026-13-01')).toBeNaN();
     expect(weekday(parseDay('2026-11-22'))).toBe(6); // a Sunday
     expect(formatDay(ukDayOf(Date.UTC(2026, 6, 1, 23, 30)))).toBe('2026-07-02');
+  });
+
+  it('agrees with the platform time zone database on every quarter hour from 1996 to 2045', () => {
+    const zone = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', timeZoneName: 'shortOffset' });
+    const wrong: string[] = [];
+    for (let t = Date.UTC(1996, 0, 1); t < Date.UTC(2045, 0, 1); t += 900_000) {
+      const bst = zone.formatToParts(t).find((p) => p.type === 'timeZoneName')!.value === 'GMT+1';
+      if (ukOffsetMinutes(t) !== (bst ? 60 : 0)) wrong.push(new Date(t).toISOString());
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -52,10 +52,22 @@ function lastSundayOneUtc(year: number, month: number): number {
   return sunday * DAY_MS + 3_600_000;
 }
 
+/** BST [start, end) instants of the last year asked for: formatting is called per departure, so the year's rules are computed once. */
+let bstYear = NaN;
+let bstStart = 0;
+let bstEnd = 0;
+const YEAR_MS = 365.2425 * DAY_MS;
+
 /** UK offset from UTC in minutes (0 or 60) at an instant (epoch ms). */
 export function ukOffsetMinutes(epochMs: number): number {
-  const year = new Date(epochMs).getUTCFullYear();
-  return epochMs >= lastSundayOneUtc(year, 3) && epochMs < lastSundayOneUtc(year, 10) ? 60 : 0;
+  // Mid-year instants need no exact year: only late December/early January can be off by one, and both are GMT.
+  const year = 1970 + Math.floor(epochMs / YEAR_MS);
+  if (year !== bstYear) {
+    bstYear = year;
+    bstStart = lastSundayOneUtc(year, 3);
+    bstEnd = lastSundayOneUtc(year, 10);
+  }
+  return epochMs >= bstStart && epochMs < bstEnd ? 60 : 0;
 }
 
 /** Epoch ms of a UK local wall-clock time; in the skipped spring hour it moves forward, in the repeated autumn hour it takes the first (BST) instant. */
@@ -90,6 +102,8 @@ export function ukDayOf(epochMs: number): DayNumber {
   return Math.floor((epochMs + ukOffsetMinutes(epochMs) * 60_000) / DAY_MS);
 }
 
+const PAD2 = Array.from({ length: 60 }, (_, n) => (n < 10 ? '0' + n : String(n)));
+
 function pad2(n: number): string {
-  return n < 10 ? '0' + n : String(n);
+  return n < 60 ? PAD2[n] : String(n);
 }

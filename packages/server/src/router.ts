@@ -5,7 +5,7 @@ import { ENDPOINTS } from './endpoints/index.js';
 import { buildOpenApi } from './openapi.js';
 import { EndpointPaths } from './path-template.js';
 import { ApiError, fromQueryError } from './http/api-error.js';
-import { errorReply, ok, type Reply } from './http/reply.js';
+import { errorReply, ok, RawJson, type Reply } from './http/reply.js';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './http/cors.js';
 
 /** What the server reads from a request before handling it (the uWS request dies with its callback). */
@@ -89,5 +89,5 @@ export class Router {
 function render(reply: Reply, requestId: string): RenderedResponse {
   const id: readonly [string, string] = ['X-Request-Id', requestId];
   if (reply.body === null) return { status: reply.status, headers: [...reply.headers, id], body: null };
-  return { status: reply.status, headers: [JSON_TYPE, ...CORS_HEADERS, ...reply.headers, id], body: JSON.stringify(reply.body) };
+  return { status: reply.status, headers: [JSON_TYPE, ...CORS_HEADERS, ...reply.headers, id], body: reply.body instanceof RawJson ? reply.body.text : JSON.stringify(reply.body) };
 }

@@ -3,7 +3,9 @@ import { NOT_FOUND, type BoardType } from '@transit/engine';
 import { defineEndpoint } from './endpoint.js';
 import { StationTimetable } from '../schemas-timetable.js';
 import { boardParams, readWindow } from '../timetable-params.js';
-import { toBoardStation, toRailArrival, toRailDeparture } from '../dto-timetable.js';
+import { toBoardStation } from '../dto-timetable.js';
+import { railDepartureJson, railArrivalJson, jsonArrayField } from '../board-json.js';
+import { RawJson } from '../http/reply.js';
 import { notFound } from '../service-lookup.js';
 
 /** GET /v1/rail/station_timetables/{crs_code}.json: scheduled trains at a station. */
@@ -26,12 +28,13 @@ export const stationTimetables = defineEndpoint({
     if (stationIdx === NOT_FOUND) throw notFound(`No rail station with CRS code '${ctx.path.crs_code.slice(0, 20)}'.`);
     const board = (type: BoardType) => ctx.engine.stationBoard(stationIdx, { ...window, limit: q.limit, type });
     const station = toBoardStation(ctx.engine.station(stationIdx));
-    return {
-      request_time: ctx.requestTime,
-      crs_code: station.crs_code,
-      station,
-      ...(q.type !== 'arrivals' && { departures: board('departures').map(toRailDeparture) }),
-      ...(q.type !== 'departures' && { arrivals: board('arrivals').map(toRailArrival) }),
-    };
+    // Hand-rolled JSON (board-json.ts), identical to serialising the StationTimetable schema's object.
+    const head = JSON.stringify({ request_time: ctx.requestTime, crs_code: station.crs_code, station });
+    return new RawJson(
+      head.slice(0, -1) +
+        (q.type !== 'arrivals' ? jsonArrayField('departures', board('departures').map(railDepartureJson)) : '') +
+        (q.type !== 'departures' ? jsonArrayField('arrivals', board('arrivals').map(railArrivalJson)) : '') +
+        '}',
+    );
   },
 });

@@ -3,7 +3,8 @@ import { NOT_FOUND, type BoardType } from '@transit/engine';
 import { defineEndpoint } from './endpoint.js';
 import { StopTimetable } from '../schemas-timetable.js';
 import { boardParams, readWindow } from '../timetable-params.js';
-import { toArrival, toDeparture } from '../dto-timetable.js';
+import { departureJson, arrivalJson, jsonArrayField } from '../board-json.js';
+import { RawJson } from '../http/reply.js';
 import { toBusStop } from '../dto.js';
 import { notFound } from '../service-lookup.js';
 
@@ -35,14 +36,13 @@ export const stopTimetables = defineEndpoint({
     if (stopIdx === NOT_FOUND) throw notFound(`No stop with ATCO code '${ctx.path.atcocode.slice(0, 100)}'.`);
     const board = (type: BoardType) => ctx.engine.stopBoard(stopIdx, { ...window, limit: q.limit, type });
     const stop = toBusStop(ctx.engine.stop(stopIdx));
-    return {
-      request_time: ctx.requestTime,
-      atcocode: stop.atcocode,
-      stop,
-      live_requested: q.live,
-      live_error: q.live ? LIVE_NOT_CONFIGURED : null,
-      ...(q.type !== 'arrivals' && { departures: board('departures').map(toDeparture) }),
-      ...(q.type !== 'departures' && { arrivals: board('arrivals').map(toArrival) }),
-    };
+    // Hand-rolled JSON (board-json.ts), identical to serialising the StopTimetable schema's object.
+    const head = JSON.stringify({ request_time: ctx.requestTime, atcocode: stop.atcocode, stop, live_requested: q.live, live_error: q.live ? LIVE_NOT_CONFIGURED : null });
+    return new RawJson(
+      head.slice(0, -1) +
+        (q.type !== 'arrivals' ? jsonArrayField('departures', board('departures').map(departureJson)) : '') +
+        (q.type !== 'departures' ? jsonArrayField('arrivals', board('arrivals').map(arrivalJson)) : '') +
+        '}',
+    );
   },
 });
