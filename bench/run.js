@@ -1,7 +1,7 @@
 // Benchmarks: snapshot build time and size, load time, stops by radius and place search, each
 // beside a naive baseline. `--ci` is the quick pass CI runs (fails only on crashes or wrong
 // results, never on timing); the full run also rewrites bench/RESULTS.md.
-import { writeFileSync } from 'node:fs';
+import { writeFileSync, readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import { Bench } from 'tinybench';
 import { Engine } from '@transit/engine';
@@ -70,5 +70,15 @@ function machine() {
 function markdown(r) {
   const rows = r.benchmarks.map((b) => `| ${b.name} | ${b.medianUs.toFixed(2)} | ${b.p99Us.toFixed(2)} | ${Math.round(b.opsPerSec).toLocaleString('en-GB')} |`);
   const snaps = r.snapshots.map((s) => `| ${s.name} | ${(s.bytes / 1048576).toFixed(2)} MiB | ${s.buildMs ? (s.buildMs / 1000).toFixed(2) + ' s' : 'cached'} |`);
-  return `# Benchmark results\n\nWritten by \`npm run bench\` (full run). Machine: ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.memGiB} GiB, Node ${r.machine.node}, ${r.machine.platform}.\n\n## Snapshots\n\n| snapshot | size | build time |\n|---|---|---|\n${snaps.join('\n')}\n\n## Queries (on the ${r.snapshots.at(-1).name} snapshot)\n\n| benchmark | median µs | p99 µs | ops/s |\n|---|---|---|---|\n${rows.join('\n')}\n`;
+  return header() + httpSection();
+  function header() { return `# Benchmark results\n\nWritten by \`npm run bench\` (full run). Machine: ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.memGiB} GiB, Node ${r.machine.node}, ${r.machine.platform}.\n\n## Snapshots\n\n| snapshot | size | build time |\n|---|---|---|\n${snaps.join('\n')}\n\n## Queries (on the ${r.snapshots.at(-1).name} snapshot)\n\n| benchmark | median µs | p99 µs | ops/s |\n|---|---|---|---|\n${rows.join('\n')}\n`; }
+}
+
+/** The latest `node bench/http-load.js` runs (bench/http-results-*.json, not committed), as a table. */
+function httpSection() {
+  const files = readdirSync(new URL('.', import.meta.url)).filter((f) => /^http-results-.*\.json$/.test(f));
+  if (!files.length) return '';
+  const runs = files.map((f) => JSON.parse(readFileSync(new URL(f, import.meta.url), 'utf8')));
+  const rows = runs.flatMap((r) => r.results.map((x) => `| ${r.snapshot} | \`${x.path}\` | ${x.requestsPerSecond.toLocaleString('en-GB')} | ${x.p50} | ${x.p99} | ${x.non2xx} |`));
+  return `\n## HTTP (wrk -t2 -c${runs[0].connections}, ${runs[0].seconds} s per endpoint; server and wrk share the 2 cores)\n\nCommand: \`node bench/http-load.js\` (real snapshot) and \`node bench/http-load.js --demo\`; needs Debian's \`wrk\`.\n\n| snapshot | request | req/s | p50 | p99 | non-2xx |\n|---|---|---|---|---|---|\n${rows.join('\n')}\n`;
 }
