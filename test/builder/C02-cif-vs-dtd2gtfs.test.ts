@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { buildSnapshot } from '@transit/builder';
 import { Engine, parseDay, weekday, formatDay } from '@transit/engine';
-import { HAVE_DATA, NO_DATA_MESSAGE, data } from '../support/data.js';
+import { HAVE_DATA, data } from '../support/data.js';
+import { noDataNotice } from '../support/no-data.js';
 import { dumpTrips, hhmm } from '../support/trip-dump.js';
 
 // dtd2gtfs built its GTFS at --today 2026-08-10; compare the week both cover.
@@ -52,7 +53,7 @@ function dtdTrips(): { uids: string[]; calls: Call[] }[] {
 }
 
 describe.skipIf(!HAVE_DATA)('CIF against dtd2gtfs', () => {
-  if (!HAVE_DATA) it.skip(NO_DATA_MESSAGE, () => {});
+  noDataNotice();
 
   it('builds the same trains, calls and times in the week 2026-08-10..16', async () => {
     const { bytes, issues } = await buildSnapshot({ cif: [data('rail_timetable/RJTTF001_mini.zip')], quiet: true });

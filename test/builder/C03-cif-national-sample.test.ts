@@ -4,13 +4,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSnapshot, type FeedIssue } from '@transit/builder';
 import { Engine, dayNumber, weekday } from '@transit/engine';
-import { HAVE_DATA, NO_DATA_MESSAGE, data } from '../support/data.js';
+import { HAVE_DATA, data } from '../support/data.js';
+import { noDataNotice } from '../support/no-data.js';
 import { dumpTrips, unzipToFolder, type DumpTrip } from '../support/trip-dump.js';
 
 const ZIP = 'rail_timetable/atoc_cif_ttisf585_example.zip';
 
 describe.skipIf(!HAVE_DATA)('CIF national sample (ttisf585)', () => {
-  if (!HAVE_DATA) it.skip(NO_DATA_MESSAGE, () => {});
+  noDataNotice();
   let e: Engine;
   let trips: DumpTrip[];
   let buildMs = 0;

@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Engine } from '@transit/engine';
-import { HAVE_DATA, NO_DATA_MESSAGE, data } from '../support/data.js';
+import { HAVE_DATA, data } from '../support/data.js';
+import { noDataNotice } from '../support/no-data.js';
 
 const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/server/bin/transit.js');
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'cli-'));
@@ -63,5 +64,5 @@ describe('transit build', () => {
     const first = JSON.parse(readFileSync(path.join(dir, 'issues.jsonl'), 'utf8').split('\n')[0]);
     expect(Object.keys(first).sort()).toEqual(['code', 'entityId', 'field', 'file', 'line', 'message', 'severity', 'value']);
   });
-  if (!HAVE_DATA) it.skip(NO_DATA_MESSAGE, () => {});
+  noDataNotice();
 });

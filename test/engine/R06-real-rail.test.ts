@@ -1,14 +1,15 @@
 // FEATURE UNDER TEST: rail routes (train operators) on the real South Yorkshire snapshot against the GB rail feed's CSV rows.
 import { describe, it, expect, beforeAll } from 'vitest';
 import { Engine, parseDay, formatUkTimestamp } from '@transit/engine';
-import { HAVE_DATA, NO_DATA_MESSAGE, data } from '../support/data.js';
+import { HAVE_DATA, data } from '../support/data.js';
+import { noDataNotice } from '../support/no-data.js';
 import { realEngine } from '../support/snapshots.js';
 import { firstDepartures, forwardTrips, readGtfsZip, servicesOn } from '../support/gtfs-zip.js';
 
 const DATE = '2019-09-10';
 
 describe.skipIf(!HAVE_DATA)('rail routes on the GB rail feed', () => {
-  if (!HAVE_DATA) it.skip(NO_DATA_MESSAGE, () => {});
+  noDataNotice();
   let e: Engine;
   /** TOC code -> its trips running on DATE by first departure (then trip_id), with the departure seconds. */
   let oracle: Map<string, { trips: string[]; deps: number[] }>;

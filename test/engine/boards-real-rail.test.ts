@@ -1,7 +1,8 @@
 // FEATURE UNDER TEST: rail station boards by CRS code and train service detail on the real South Yorkshire snapshot (GB rail GTFS, times up to 48:00), against an independent reference reader.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { realEngine } from '../support/snapshots.js';
-import { HAVE_DATA, NO_DATA_MESSAGE, data } from '../support/data.js';
+import { HAVE_DATA, data } from '../support/data.js';
+import { noDataNotice } from '../support/no-data.js';
 import { GtfsReference, londonTime } from '../support/gtfs-reference.js';
 import { compareBoards, compareTrips, sampleStops } from '../support/board-compare.js';
 
@@ -35,4 +36,4 @@ describe.skipIf(!HAVE_DATA)('GB rail station boards', () => {
     compareTrips(realEngine()!, ref, '2019-09-10', 25, 'time');
   });
 });
-if (!HAVE_DATA) it.skip(NO_DATA_MESSAGE, () => {});
+noDataNotice();

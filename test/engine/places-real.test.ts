@@ -4,10 +4,11 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { distanceMetres, formatPostcode, type Engine, type Place } from '@transit/engine';
 import { realEngine } from '../support/snapshots.js';
-import { HAVE_DATA, NO_DATA_MESSAGE, data } from '../support/data.js';
+import { HAVE_DATA, data } from '../support/data.js';
+import { noDataNotice } from '../support/no-data.js';
 
 describe.skipIf(!HAVE_DATA)('places on real data', () => {
-  if (!HAVE_DATA) it.skip(NO_DATA_MESSAGE, () => {});
+  noDataNotice();
   const e = (): Engine => realEngine()!;
   const search = (text: string, limit = 20) => e().searchPlaces({ text, offset: 0, limit });
 

@@ -26,3 +26,4 @@ export function southYorkshireInputs() {
     gtfs: ['GBRail_GTFS_filtered.zip', 'NW_GTFS_filtered.zip', 'WM_GTFS_filtered.zip'].map((f) => data('gtfs/otp4gb_south_yorkshire_2019-09-10', f)),
   };
 }
+
