@@ -32,6 +32,11 @@ export function generateApiKey(): string {
  */
 export class ApiKeys {
   readonly records: readonly ApiKeyRecord[];
+  /**
+   * Keys already accepted, by the presented text, so a valid key is hashed once rather than per
+   * request. Only exact valid keys are cached (nothing is learnt about others); bounded.
+   */
+  private readonly accepted = new Map<string, KeyCheck>();
 
   constructor(records: readonly ApiKeyRecord[]) {
     for (const r of records) if (r.hash.length !== 32) throw new Error(`API key ${r.name}: hash must be 32 bytes of SHA-256`);
@@ -48,11 +53,16 @@ export class ApiKeys {
     if (!presented) {
       return { ok: false, code: 'missing_api_key', message: 'An API key is required: send it in the X-Api-Key header or the api_key query parameter.' };
     }
+    const cached = this.accepted.get(presented);
+    if (cached) return cached;
     const hash = hashApiKey(presented);
     let found: ApiKeyRecord | null = null;
     for (const r of this.records) if (timingSafeEqual(r.hash, hash)) found = r;
     if (!found) return { ok: false, code: 'invalid_api_key', message: 'The API key is not recognised.' };
     if (!found.enabled) return { ok: false, code: 'invalid_api_key', message: 'The API key is disabled.' };
-    return { ok: true, key: found };
+    const ok: KeyCheck = { ok: true, key: found };
+    if (this.accepted.size >= 10_000) this.accepted.clear();
+    this.accepted.set(presented, ok);
+    return ok;
   }
 }

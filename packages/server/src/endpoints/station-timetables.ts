@@ -4,7 +4,7 @@ import { defineEndpoint } from './endpoint.js';
 import { StationTimetable } from '../schemas-timetable.js';
 import { boardParams, readWindow } from '../timetable-params.js';
 import { toBoardStation } from '../dto-timetable.js';
-import { railDepartureJson, railArrivalJson, jsonArrayField } from '../board-json.js';
+import { BoardJson, jsonArrayField } from '../board-json.js';
 import { RawJson } from '../http/reply.js';
 import { notFound } from '../service-lookup.js';
 
@@ -28,12 +28,13 @@ export const stationTimetables = defineEndpoint({
     if (stationIdx === NOT_FOUND) throw notFound(`No rail station with CRS code '${ctx.path.crs_code.slice(0, 20)}'.`);
     const board = (type: BoardType) => ctx.engine.stationBoard(stationIdx, { ...window, limit: q.limit, type });
     const station = toBoardStation(ctx.engine.station(stationIdx));
+    const json = BoardJson.for(ctx.engine);
     // Hand-rolled JSON (board-json.ts), identical to serialising the StationTimetable schema's object.
     const head = JSON.stringify({ request_time: ctx.requestTime, crs_code: station.crs_code, station });
     return new RawJson(
       head.slice(0, -1) +
-        (q.type !== 'arrivals' ? jsonArrayField('departures', board('departures').map(railDepartureJson)) : '') +
-        (q.type !== 'departures' ? jsonArrayField('arrivals', board('arrivals').map(railArrivalJson)) : '') +
+        (q.type !== 'arrivals' ? jsonArrayField('departures', board('departures').map((c) => json.railDeparture(c))) : '') +
+        (q.type !== 'departures' ? jsonArrayField('arrivals', board('arrivals').map((c) => json.railArrival(c))) : '') +
         '}',
     );
   },

@@ -3,7 +3,7 @@ import { NOT_FOUND, type BoardType } from '@transit/engine';
 import { defineEndpoint } from './endpoint.js';
 import { StopTimetable } from '../schemas-timetable.js';
 import { boardParams, readWindow } from '../timetable-params.js';
-import { departureJson, arrivalJson, jsonArrayField } from '../board-json.js';
+import { BoardJson, jsonArrayField } from '../board-json.js';
 import { RawJson } from '../http/reply.js';
 import { toBusStop } from '../dto.js';
 import { notFound } from '../service-lookup.js';
@@ -35,13 +35,14 @@ export const stopTimetables = defineEndpoint({
     const stopIdx = ctx.engine.findStop(ctx.path.atcocode);
     if (stopIdx === NOT_FOUND) throw notFound(`No stop with ATCO code '${ctx.path.atcocode.slice(0, 100)}'.`);
     const board = (type: BoardType) => ctx.engine.stopBoard(stopIdx, { ...window, limit: q.limit, type });
-    const stop = toBusStop(ctx.engine.stop(stopIdx));
-    // Hand-rolled JSON (board-json.ts), identical to serialising the StopTimetable schema's object.
-    const head = JSON.stringify({ request_time: ctx.requestTime, atcocode: stop.atcocode, stop, live_requested: q.live, live_error: q.live ? LIVE_NOT_CONFIGURED : null });
+    // Hand-rolled JSON (board-json.ts), identical to serialising the StopTimetable schema's object; the ATCO lookup is exact, so the path parameter is the stop's code.
+    const json = BoardJson.for(ctx.engine);
+    const stop = json.stop(stopIdx, () => toBusStop(ctx.engine.stop(stopIdx)));
+    const live = `,"live_requested":${q.live},"live_error":${JSON.stringify(q.live ? LIVE_NOT_CONFIGURED : null)}`;
     return new RawJson(
-      head.slice(0, -1) +
-        (q.type !== 'arrivals' ? jsonArrayField('departures', board('departures').map(departureJson)) : '') +
-        (q.type !== 'departures' ? jsonArrayField('arrivals', board('arrivals').map(arrivalJson)) : '') +
+      `{"request_time":"${ctx.requestTime}","atcocode":${JSON.stringify(ctx.path.atcocode)},"stop":${stop}${live}` +
+        (q.type !== 'arrivals' ? jsonArrayField('departures', board('departures').map((c) => json.departure(c))) : '') +
+        (q.type !== 'departures' ? jsonArrayField('arrivals', board('arrivals').map((c) => json.arrival(c))) : '') +
         '}',
     );
   },
