@@ -5,7 +5,6 @@ import { parse } from 'csv-parse/sync';
 import { buildSnapshot } from '@transit/builder';
 import { Engine, parseDay, weekday, formatDay } from '@transit/engine';
 import { HAVE_DATA, data } from '../support/data.js';
-import { noDataNotice } from '../support/no-data.js';
 import { dumpTrips, hhmm } from '../support/trip-dump.js';
 
 // dtd2gtfs built its GTFS at --today 2026-08-10; compare the week both cover.
@@ -53,7 +52,6 @@ function dtdTrips(): { uids: string[]; calls: Call[] }[] {
 }
 
 describe.skipIf(!HAVE_DATA)('CIF against dtd2gtfs', () => {
-  noDataNotice();
 
   it('builds the same trains, calls and times in the week 2026-08-10..16', async () => {
     const { bytes, issues } = await buildSnapshot({ cif: [data('rail_timetable/RJTTF001_mini.zip')], quiet: true });

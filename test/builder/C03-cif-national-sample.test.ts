@@ -5,13 +5,11 @@ import path from 'node:path';
 import { buildSnapshot, type FeedIssue } from '@transit/builder';
 import { Engine, dayNumber, weekday } from '@transit/engine';
 import { HAVE_DATA, data } from '../support/data.js';
-import { noDataNotice } from '../support/no-data.js';
 import { dumpTrips, unzipToFolder, type DumpTrip } from '../support/trip-dump.js';
 
 const ZIP = 'rail_timetable/atoc_cif_ttisf585_example.zip';
 
 describe.skipIf(!HAVE_DATA)('CIF national sample (ttisf585)', () => {
-  noDataNotice();
   let e: Engine;
   let trips: DumpTrip[];
   let buildMs = 0;

@@ -6,7 +6,6 @@ import { parse } from 'csv-parse/sync';
 import { buildSnapshot } from '@transit/builder';
 import { Engine, ModeBit } from '@transit/engine';
 import { HAVE_DATA, data } from '../support/data.js';
-import { noDataNotice } from '../support/no-data.js';
 import { unzipToFolder } from '../support/trip-dump.js';
 
 const RAIL_REFERENCES = 'rail_stations/RailReferences.csv';
@@ -22,7 +21,6 @@ function stationOfStop(e: Engine): Map<string, string> {
 const csvRows = (file: string) => parse(readFileSync(file), { columns: true, bom: true }) as Record<string, string>[];
 
 describe.skipIf(!HAVE_DATA)('TIPLOC / ATCO -> CRS from RailReferences.csv', () => {
-  noDataNotice();
 
   it('gives the Newport BODS rail GTFS stops (stop_id = TIPLOC) their CRS once stop_code is blanked', async () => {
     const dir = await unzipToFolder(data('gtfs/newport_wales_bods_2024-03-05/rail.zip'));

@@ -7,7 +7,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Engine } from '@transit/engine';
 import { HAVE_DATA, data } from '../support/data.js';
-import { noDataNotice } from '../support/no-data.js';
 
 const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/server/bin/transit.js');
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'cli-'));
@@ -64,5 +63,4 @@ describe('transit build', () => {
     const first = JSON.parse(readFileSync(path.join(dir, 'issues.jsonl'), 'utf8').split('\n')[0]);
     expect(Object.keys(first).sort()).toEqual(['code', 'entityId', 'field', 'file', 'line', 'message', 'severity', 'value']);
   });
-  noDataNotice();
 });

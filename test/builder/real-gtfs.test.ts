@@ -3,7 +3,6 @@ import { describe, it, expect } from 'vitest';
 import path from 'node:path';
 import { feedEngine } from '../support/snapshots.js';
 import { HAVE_DATA, gtfsFeeds } from '../support/data.js';
-import { noDataNotice } from '../support/no-data.js';
 
 /** Trips in trips.txt per feed (SOURCES.md) and the service-day range each must cover. */
 const EXPECTED: Record<string, { trips: number; day: string }> = {
@@ -19,7 +18,6 @@ const EXPECTED: Record<string, { trips: number; day: string }> = {
 };
 
 describe.skipIf(!HAVE_DATA)('real GTFS feeds', () => {
-  noDataNotice();
   it.each(gtfsFeeds().map((f) => [path.basename(f)]))('%s builds', (name) => {
     // Built once per run by the global setup (test/support/global-setup.ts).
     const built = feedEngine(name)!;

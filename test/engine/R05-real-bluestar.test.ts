@@ -4,7 +4,6 @@ import path from 'node:path';
 import { feedEngine } from '../support/snapshots.js';
 import { Engine, NOT_FOUND, parseDay, formatUkTimestamp } from '@transit/engine';
 import { HAVE_DATA, data } from '../support/data.js';
-import { noDataNotice } from '../support/no-data.js';
 import { firstDepartures, forwardTrips, readGtfsZip, servicesOn, type CsvRows } from '../support/gtfs-zip.js';
 
 const FEED = () => data('gtfs/bluestar_southampton_2025-07-10/bluestar_1752137428.zip');
@@ -26,7 +25,6 @@ interface OracleLine {
 }
 
 describe.skipIf(!HAVE_DATA)('bus routes on the Bluestar feed', () => {
-  noDataNotice();
   let e: Engine;
   let oracle: OracleLine[];
   beforeAll(async () => {

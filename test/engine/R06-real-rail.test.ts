@@ -2,14 +2,12 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { Engine, parseDay, formatUkTimestamp } from '@transit/engine';
 import { HAVE_DATA, data } from '../support/data.js';
-import { noDataNotice } from '../support/no-data.js';
 import { realEngine } from '../support/snapshots.js';
 import { firstDepartures, forwardTrips, readGtfsZip, servicesOn } from '../support/gtfs-zip.js';
 
 const DATE = '2019-09-10';
 
 describe.skipIf(!HAVE_DATA)('rail routes on the GB rail feed', () => {
-  noDataNotice();
   let e: Engine;
   /** TOC code -> its trips running on DATE by first departure (then trip_id), with the departure seconds. */
   let oracle: Map<string, { trips: string[]; deps: number[] }>;

@@ -2,7 +2,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { realEngine } from '../support/snapshots.js';
 import { HAVE_DATA, data } from '../support/data.js';
-import { noDataNotice } from '../support/no-data.js';
 import { GtfsReference, londonTime } from '../support/gtfs-reference.js';
 import { compareBoards, compareTrips, sampleStops } from '../support/board-compare.js';
 
@@ -36,4 +35,3 @@ describe.skipIf(!HAVE_DATA)('GB rail station boards', () => {
     compareTrips(realEngine()!, ref, '2019-09-10', 25, 'time');
   });
 });
-noDataNotice();

@@ -5,10 +5,8 @@ import { parse } from 'csv-parse/sync';
 import { distanceMetres, formatPostcode, type Engine, type Place } from '@transit/engine';
 import { realEngine } from '../support/snapshots.js';
 import { HAVE_DATA, data } from '../support/data.js';
-import { noDataNotice } from '../support/no-data.js';
 
 describe.skipIf(!HAVE_DATA)('places on real data', () => {
-  noDataNotice();
   const e = (): Engine => realEngine()!;
   const search = (text: string, limit = 20) => e().searchPlaces({ text, offset: 0, limit });
 

@@ -5,12 +5,10 @@ import { parse } from 'csv-parse/sync';
 import { distanceMetres } from '@transit/engine';
 import { realEngine } from '../support/snapshots.js';
 import { HAVE_DATA, data } from '../support/data.js';
-import { noDataNotice } from '../support/no-data.js';
 
 const BUS_TYPES = new Set(['BCT', 'BCS', 'BCQ', 'BCE', 'BST', 'TMU', 'PLT', 'MET', 'RSE', 'RLY', 'RPL']);
 
 describe.skipIf(!HAVE_DATA)('stops and stations on real data', () => {
-  noDataNotice();
   const rows = HAVE_DATA
     ? (parse(readFileSync(data('naptan/370Stops.csv')), { columns: true, bom: true }) as Record<string, string>[]).filter((r) => r.Status === 'active' && BUS_TYPES.has(r.StopType))
     : [];

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 /** ../shared/data beside the checkout (CI has it); tests that need it skip with a message when absent. */
 export const DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/data');
 export const HAVE_DATA = existsSync(DATA_DIR);
-export const NO_DATA_MESSAGE = `real-data test skipped: ${DATA_DIR} is absent (clone the project beside ../shared to run it)`;
+export const NO_DATA_MESSAGE = `real-data tests skipped: ${DATA_DIR} is absent (clone the project beside ../shared to run it)`;
 
 export const data = (...parts: string[]) => path.join(DATA_DIR, ...parts);
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildSnapshot } from '../../packages/builder/src/index.js';
-import { HAVE_DATA, southYorkshireInputs, gtfsFeeds } from './data.js';
+import { HAVE_DATA, NO_DATA_MESSAGE, southYorkshireInputs, gtfsFeeds } from './data.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,6 +29,8 @@ export default async function setup(project: TestProject): Promise<void> {
   if (!existsSync(demo)) write(demo, (await buildSnapshot({ demo: true, quiet: true, builtAt: '2026-01-01T00:00:00.000Z' })).bytes);
   project.provide('demoSnapshot', demo);
   let real: string | null = null;
+  // Real-data suites are `describe.skipIf(!HAVE_DATA)`; say once, loudly, why they did not run.
+  if (!HAVE_DATA) process.stderr.write(`\n*** ${NO_DATA_MESSAGE} ***\n\n`);
   if (HAVE_DATA) {
     real = path.join(dir, 'south-yorkshire.snap');
     if (!existsSync(real)) write(real, (await buildSnapshot({ ...southYorkshireInputs(), quiet: true })).bytes);
