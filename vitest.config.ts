@@ -9,6 +9,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@transit/engine': src('engine'),
+      '@transit/feeds': src('feeds'),
       '@transit/builder': src('builder'),
       '@transit/server': src('server'),
     },

@@ -3,6 +3,7 @@ import { processIo, UsageError, type CliIo } from './cli-io.js';
 import { API_VERSION } from './openapi.js';
 import { ListenError } from './server.js';
 import { SERVE_USAGE, serveCommand } from './serve-command.js';
+import { REPLAY_USAGE, replayCommand } from './live/replay-command.js';
 
 /** Help of `transit`. */
 export const USAGE = `Usage: transit <command> [options]
@@ -10,6 +11,7 @@ export const USAGE = `Usage: transit <command> [options]
 Commands:
   serve    serve the HTTP API (the generated demo dataset unless --snapshot FILE is given)
   build    compile feeds (GTFS, NaPTAN, NPTG, postcodes, rail stations) into a snapshot file
+  replay   serve recorded live feed files over HTTP (offline testing of live data)
 
 Run \`transit <command> --help\` for its options.
   -h, --help       this help
@@ -36,6 +38,8 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
         return 0;
       case 'serve':
         return await serveCommand(rest, io);
+      case 'replay':
+        return await replayCommand(rest, io);
       case 'build': {
         const { runBuildCli } = await import('@transit/builder');
         return await runBuildCli(rest);
@@ -46,7 +50,7 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
         throw new UsageError(`unknown command '${command}'`);
     }
   } catch (err) {
-    return report(err, command === 'serve' ? SERVE_USAGE : USAGE, io);
+    return report(err, command === 'serve' ? SERVE_USAGE : command === 'replay' ? REPLAY_USAGE : USAGE, io);
   }
 }
 

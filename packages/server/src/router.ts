@@ -7,6 +7,7 @@ import { EndpointPaths } from './path-template.js';
 import { ApiError, fromQueryError } from './http/api-error.js';
 import { errorReply, ok, RawJson, type Reply } from './http/reply.js';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './http/cors.js';
+import { NO_LIVE, type LiveState } from './live/live-state.js';
 
 /** What the server reads from a request before handling it (the uWS request dies with its callback). */
 export interface RequestInfo {
@@ -43,6 +44,7 @@ export class Router {
     private readonly keys: ApiKeys,
     endpoints: readonly Endpoint[] = ENDPOINTS,
     private readonly log: (line: string) => void = (line) => process.stderr.write(line + '\n'),
+    private readonly live: LiveState = NO_LIVE,
   ) {
     this.byPath = new Map(endpoints.map((ep) => [ep.path, ep]));
     this.paths = new EndpointPaths(endpoints);
@@ -81,7 +83,7 @@ export class Router {
       if (!check.ok) throw new ApiError(401, check.code, check.message, [['WWW-Authenticate', 'ApiKey']]);
     }
     const { values, given } = ep.parse(req.query);
-    return ok(ep.handle(values, { engine: this.engine, requestTime, given, openApi: () => this.openApi(), path: found.params }));
+    return ok(ep.handle(values, { engine: this.engine, requestTime, given, openApi: () => this.openApi(), path: found.params, live: this.live }));
   }
 }
 

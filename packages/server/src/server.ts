@@ -6,6 +6,7 @@ import { ENDPOINTS } from './endpoints/index.js';
 import { Router, type RenderedResponse, type RequestInfo } from './router.js';
 import { statusLine } from './http/reply.js';
 import { requestId } from './http/request-id.js';
+import type { LiveState } from './live/live-state.js';
 
 /** The server could not bind its port (in use, or the address is not local). */
 export class ListenError extends Error {
@@ -24,6 +25,8 @@ export interface ServerOptions {
   endpoints?: readonly Endpoint[];
   /** Where unexpected errors are logged; default stderr. */
   log?: (line: string) => void;
+  /** Live overlays the handlers read (see startLiveServices); default none. */
+  live?: LiveState;
 }
 
 /** A listening server. */
@@ -41,7 +44,7 @@ export interface RunningServer {
  */
 export function startServer(options: ServerOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
-  const router = new Router(options.engine, options.keys, options.endpoints ?? ENDPOINTS, options.log);
+  const router = new Router(options.engine, options.keys, options.endpoints ?? ENDPOINTS, options.log, options.live);
   const app = uWS.App();
   // One catch-all route: the Router matches paths itself, so unknown paths and methods get the API's envelope.
   app.any('/*', (res, req) => write(res, router.handle(readRequest(req))));

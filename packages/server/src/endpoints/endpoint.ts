@@ -2,6 +2,7 @@ import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { Engine } from '@transit/engine';
 import { compileQueryParser, type QueryParser } from '../params.js';
 import { pathParamNames, type PathParams } from '../path-template.js';
+import type { LiveState } from '../live/live-state.js';
 
 /** What a handler gets besides its parsed query. */
 export interface HandlerContext {
@@ -14,6 +15,8 @@ export interface HandlerContext {
   openApi(): object;
   /** Path parameters (`{atcocode}`, ...), percent-decoded; empty on fixed paths. */
   path: PathParams;
+  /** Live overlays (vehicles, disruptions); each null when not configured. */
+  live: LiveState;
 }
 
 /**
