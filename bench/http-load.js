@@ -23,7 +23,7 @@ if (spawnSync('wrk', ['--version']).error) {
 const useDemo = process.argv.includes('--demo') || !haveRealData();
 const target = useDemo ? await ensureSnapshot('demo', { demo: true }) : await ensureSnapshot('south-yorkshire', realInputs());
 const engine = Engine.open(readArrayBuffer(target.file));
-const server = await startServer({ engine, port: 0, host: '127.0.0.1', keys: new ApiKeys(toKeyRecords(parseApiKeysEnv('bench-key:premium'))) });
+const server = await startServer({ engine, port: 0, host: '127.0.0.1', keys: new ApiKeys(toKeyRecords(parseApiKeysEnv('bench-key:unlimited'))) });
 const paths = process.argv.includes('--paths') ? process.argv[process.argv.indexOf('--paths') + 1].split(',') : defaultPaths(engine);
 
 const results = [];

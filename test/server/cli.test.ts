@@ -102,7 +102,7 @@ describe('transit', () => {
   });
 
   it('serve uses API_KEYS and HOST/PORT from the environment', async () => {
-    const io = testIo({ API_KEYS: 'env-key:pro', PORT: '0', HOST: '127.0.0.1' });
+    const io = testIo({ API_KEYS: 'env-key:premium', PORT: '0', HOST: '127.0.0.1' });
     const done = runCli(['serve', '--snapshot', await demoSnapshotFile()], io);
     await expect.poll(() => io.stdout, { timeout: 20_000 }).toContain('curl');
     expect(io.stdout).not.toContain('env-key');

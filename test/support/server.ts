@@ -56,7 +56,7 @@ export function demoSnapshotEngine(): Promise<Engine> {
 /** Starts the real server (uWebSockets.js, port 0) over the demo snapshot with the test keys. */
 export async function startTestServer(options: { endpoints?: readonly Endpoint[]; log?: (line: string) => void } = {}): Promise<TestServer> {
   const engine = await demoSnapshotEngine();
-  const keys = new ApiKeys(toKeyRecords([{ key: TEST_KEY, tier: 'free', name: 'test' }, { key: DISABLED_KEY, enabled: false, name: 'disabled' }]));
+  const keys = new ApiKeys(toKeyRecords([{ key: TEST_KEY, tier: 'unlimited', name: 'test' }, { key: DISABLED_KEY, enabled: false, name: 'disabled' }]));
   const server = await startServer({ engine, keys, port: 0, host: '127.0.0.1', ...options });
   const get: TestServer['get'] = async (path, opts = {}) => {
     const key = opts.key === undefined ? TEST_KEY : opts.key;

@@ -11,6 +11,7 @@ export const KeyFileEntry = Type.Object(
     name: Type.Optional(Type.String()),
     tier: Type.Optional(Type.String({ minLength: 1 })),
     enabled: Type.Optional(Type.Boolean()),
+    allow: Type.Optional(Type.Array(Type.String({ pattern: '^/' }), { description: 'endpoint paths the key may use; `*` at the end matches any rest' })),
   },
   { additionalProperties: false },
 );
@@ -61,6 +62,7 @@ export function toKeyRecords(entries: readonly KeyFileEntry[]): ApiKeyRecord[] {
     tier: e.tier ?? DEFAULT_TIER,
     enabled: e.enabled ?? true,
     hash: e.key !== undefined ? hashApiKey(e.key) : Buffer.from(e.key_sha256!, 'hex'),
+    ...(e.allow ? { allow: e.allow } : {}),
   }));
 }
 
@@ -84,7 +86,8 @@ export function loadApiKeys(options: { env?: Record<string, string | undefined>;
   const fromFile = file ? readKeysFile(file) : [];
   if (fromEnv.length + fromFile.length === 0) {
     const key = generateApiKey();
-    return { keys: new ApiKeys(toKeyRecords([{ key, name: 'generated' }])), generatedKey: key, source: 'generated' };
+    // The operator's own key for trying the server: the standard tier (600 requests a minute).
+    return { keys: new ApiKeys(toKeyRecords([{ key, name: 'generated', tier: 'standard' }])), generatedKey: key, source: 'generated' };
   }
   const source = [fromEnv.length ? `API_KEYS (${fromEnv.length})` : '', file ? `${file} (${fromFile.length})` : ''].filter(Boolean).join(', ');
   return { keys: new ApiKeys(toKeyRecords([...fromEnv, ...fromFile])), generatedKey: null, source };

@@ -8,6 +8,19 @@ export interface ApiKeyRecord {
   readonly enabled: boolean;
   /** SHA-256 of the key, 32 bytes. */
   readonly hash: Buffer;
+  /** Endpoint paths this key may use (`*` at the end matches any rest), e.g. `/v1/bus/*`; absent = all. */
+  readonly allow?: readonly string[];
+}
+
+/** A short public id of a key (first 12 hex digits of its SHA-256), safe to log and to count by. */
+export function keyId(record: ApiKeyRecord): string {
+  return record.hash.toString('hex', 0, 6);
+}
+
+/** Whether `record` may use the endpoint at `path` (its template, e.g. `/v1/bus/stops.json`). */
+export function keyAllows(record: ApiKeyRecord, path: string): boolean {
+  if (!record.allow) return true;
+  return record.allow.some((p) => (p.endsWith('*') ? path.startsWith(p.slice(0, -1)) : path === p));
 }
 
 /** Outcome of checking a presented key. */

@@ -17,3 +17,7 @@ export { startDemoFeedServer, type DemoFeedServer, type GeneratedDocument } from
 export { loadLiveConfig, noLiveConfig, LiveConfigError, type LiveConfig, type FeedConfig } from './live/live-config.js';
 export { startLiveServices, type LiveServices } from './live/live-services.js';
 export { NO_LIVE, type LiveState } from './live/live-state.js';
+export { TierTable, DEFAULT_TIERS, TierConfigError, type Tier } from './limits/tiers.js';
+export { MemoryRateLimiter, rateLimitHeaders, type RateLimiter, type RateDecision } from './limits/rate-limiter.js';
+export { keyId, keyAllows } from './auth.js';
+export { UnknownTierError, type RouterOptions } from './router.js';

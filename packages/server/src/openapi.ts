@@ -12,11 +12,23 @@ export const API_VERSION = '0.1.0';
 const ERROR_RESPONSES: Record<number, [name: string, description: string]> = {
   400: ['BadRequest', 'Invalid or missing parameter (`invalid_parameter`, `missing_parameter`); the message names the parameter and what it accepts.'],
   401: ['Unauthorized', 'No API key (`missing_api_key`) or an unknown or disabled one (`invalid_api_key`). Sent with `WWW-Authenticate: ApiKey`.'],
+  403: ['Forbidden', 'The key is valid but not allowed to use this endpoint (`forbidden`).'],
   404: ['NotFound', 'Unknown path or resource (`not_found`).'],
+  429: ['TooManyRequests', "The key's per-minute limit is used up (`rate_limited`). `Retry-After` gives the seconds to wait; the rate-limit headers are sent too."],
   500: ['InternalError', 'Unexpected server error (`internal_error`); the message quotes the request id (also in `X-Request-Id`).'],
 };
 
 const REQUEST_ID = { $ref: '#/components/headers/RequestId' };
+
+/** Headers of every authenticated response from a rate-limited key (see the API description). */
+const RATE_LIMIT_HEADERS: Record<string, { description: string; schema: { type: string } }> = {
+  'RateLimit-Policy': { description: 'IETF draft: `"<tier>";q=<requests>;w=60`.', schema: { type: 'string' } },
+  RateLimit: { description: 'IETF draft: `"<tier>";r=<remaining>;t=<seconds to reset>`.', schema: { type: 'string' } },
+  'X-RateLimit-Limit': { description: 'Requests allowed per minute.', schema: { type: 'integer' } },
+  'X-RateLimit-Remaining': { description: 'Requests left in this minute.', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': { description: 'When the minute resets, Unix epoch seconds.', schema: { type: 'integer' } },
+};
+const RATE_LIMIT_REFS = Object.fromEntries(Object.keys(RATE_LIMIT_HEADERS).map((h) => [h, { $ref: `#/components/headers/${h}` }]));
 
 /**
  * The OpenAPI 3.0.3 document of `endpoints`, generated from the same definitions that parse
@@ -37,7 +49,7 @@ export function buildOpenApi(endpoints: readonly Endpoint[] = ENDPOINTS): Record
       responses: Object.fromEntries(
         Object.values(ERROR_RESPONSES).map(([name, description]) => [name, { description, headers: { 'X-Request-Id': REQUEST_ID }, content: { 'application/json': { schema: errorSchema } } }]),
       ),
-      headers: { RequestId: { description: 'Id of this request; quote it when reporting a problem.', schema: { type: 'string' } } },
+      headers: { RequestId: { description: 'Id of this request; quote it when reporting a problem.', schema: { type: 'string' } }, ...RATE_LIMIT_HEADERS },
       securitySchemes: {
         ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
         ApiKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key' },
@@ -47,7 +59,7 @@ export function buildOpenApi(endpoints: readonly Endpoint[] = ENDPOINTS): Record
 }
 
 function operation(ep: Endpoint, components: SchemaComponents) {
-  const statuses = [...ep.errors, ...(ep.auth ? [401] : []), 500].sort((a, b) => a - b);
+  const statuses = [...ep.errors, ...(ep.auth ? [401, 403, 429] : []), 500].sort((a, b) => a - b);
   return {
     operationId: ep.operationId,
     tags: [ep.tag],
@@ -61,7 +73,7 @@ function operation(ep: Endpoint, components: SchemaComponents) {
     responses: {
       200: {
         description: (ep.response.description as string | undefined) ?? 'OK',
-        headers: { 'X-Request-Id': REQUEST_ID },
+        headers: { 'X-Request-Id': REQUEST_ID, ...(ep.auth ? RATE_LIMIT_REFS : {}) },
         content: { 'application/json': { schema: components.render(ep.response) } },
       },
       ...Object.fromEntries(statuses.map((s) => [s, { $ref: `#/components/responses/${ERROR_RESPONSES[s][0]}` }])),

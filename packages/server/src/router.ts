@@ -8,6 +8,9 @@ import { ApiError, fromQueryError } from './http/api-error.js';
 import { errorReply, ok, RawJson, type Reply } from './http/reply.js';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './http/cors.js';
 import { NO_LIVE, type LiveState } from './live/live-state.js';
+import { TierTable } from './limits/tiers.js';
+import { MemoryRateLimiter, rateLimitHeaders, type RateLimiter } from './limits/rate-limiter.js';
+import { keyAllows, keyId } from './auth.js';
 
 /** What the server reads from a request before handling it (the uWS request dies with its callback). */
 export interface RequestInfo {
@@ -22,6 +25,20 @@ export interface RequestInfo {
 }
 
 /** A response fully rendered: status, every header, and the body text (null: none). */
+/** Router options; every one has a default. */
+export interface RouterOptions {
+  endpoints?: readonly Endpoint[];
+  /** Where unexpected errors are logged; default stderr. */
+  log?: (line: string) => void;
+  live?: LiveState;
+  /** Rate-limit tiers (default: the built-in ones); every enabled key's tier must be in it. */
+  tiers?: TierTable;
+  /** Request counters (default: in-process). */
+  limiter?: RateLimiter;
+  /** Clock, for tests. */
+  now?: () => number;
+}
+
 export interface RenderedResponse {
   status: number;
   headers: readonly (readonly [string, string])[];
@@ -38,16 +55,29 @@ export class Router {
   private readonly byPath: Map<string, Endpoint>;
   private readonly paths: EndpointPaths;
   private document: Record<string, unknown> | undefined;
+  private readonly log: (line: string) => void;
+  private readonly live: LiveState;
+  private readonly tiers: TierTable;
+  private readonly limiter: RateLimiter;
+  private readonly now: () => number;
 
+  /** Throws a KeysConfigError-like Error when an enabled key names an unknown tier. */
   constructor(
     private readonly engine: Engine,
     private readonly keys: ApiKeys,
-    endpoints: readonly Endpoint[] = ENDPOINTS,
-    private readonly log: (line: string) => void = (line) => process.stderr.write(line + '\n'),
-    private readonly live: LiveState = NO_LIVE,
+    options: RouterOptions = {},
   ) {
+    const endpoints = options.endpoints ?? ENDPOINTS;
     this.byPath = new Map(endpoints.map((ep) => [ep.path, ep]));
     this.paths = new EndpointPaths(endpoints);
+    this.log = options.log ?? ((line) => process.stderr.write(line + '\n'));
+    this.live = options.live ?? NO_LIVE;
+    this.tiers = options.tiers ?? new TierTable();
+    this.limiter = options.limiter ?? new MemoryRateLimiter();
+    this.now = options.now ?? Date.now;
+    for (const k of keys.records) {
+      if (k.enabled && !this.tiers.get(k.tier)) throw new UnknownTierError(`API key ${k.name}: unknown tier '${k.tier}' (tiers: ${this.tiers.names.join(', ')}; RATE_LIMIT_TIERS adds more).`);
+    }
   }
 
   /** The OpenAPI document of the endpoints served, built once. */
@@ -58,19 +88,21 @@ export class Router {
   /** Answers one request; never throws (unexpected errors are logged and become a 500). */
   handle(req: RequestInfo): RenderedResponse {
     const requestTime = formatUkTimestamp(Date.now());
+    // Rate-limit headers, once the key is admitted: on every authenticated response, errors included.
+    const limitHeaders: [string, string][] = [];
     try {
-      const reply = this.dispatch(req, requestTime);
-      return render(reply, req.requestId);
+      const reply = this.dispatch(req, requestTime, limitHeaders);
+      return render(reply, req.requestId, limitHeaders);
     } catch (err) {
       const known = err instanceof ApiError ? err : fromQueryError(err);
-      if (known) return render(errorReply(known, requestTime), req.requestId);
+      if (known) return render(errorReply(known, requestTime), req.requestId, limitHeaders);
       this.log(`[${req.requestId}] ${req.method.toUpperCase()} ${req.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       const internal = new ApiError(500, 'internal_error', `Unexpected server error; quote request id ${req.requestId} when reporting it.`);
-      return render(errorReply(internal, requestTime), req.requestId);
+      return render(errorReply(internal, requestTime), req.requestId, limitHeaders);
     }
   }
 
-  private dispatch(req: RequestInfo, requestTime: string): Reply {
+  private dispatch(req: RequestInfo, requestTime: string, limitHeaders: [string, string][]): Reply {
     const found = this.paths.find(req.path);
     if (!found) throw new ApiError(404, 'not_found', `No endpoint at ${req.path.slice(0, 200)}; see /openapi.json for the endpoints.`);
     const ep = found.ep;
@@ -78,18 +110,38 @@ export class Router {
     if (req.method !== 'get') {
       throw new ApiError(405, 'method_not_allowed', `Method ${req.method.toUpperCase().slice(0, 20)} is not allowed on ${ep.path}; use GET.`, [['Allow', 'GET, OPTIONS']]);
     }
-    if (ep.auth) {
-      const check = this.keys.check(req.apiKey);
-      if (!check.ok) throw new ApiError(401, check.code, check.message, [['WWW-Authenticate', 'ApiKey']]);
-    }
+    if (ep.auth) limitHeaders.push(...this.admit(req.apiKey, ep.path));
     const { values, given } = ep.parse(req.query);
     return ok(ep.handle(values, { engine: this.engine, requestTime, given, openApi: () => this.openApi(), path: found.params, live: this.live }));
+  }
+
+  /** Checks the key, its endpoint allowance and its rate limit; returns the rate-limit headers or throws 401/403/429. */
+  private admit(apiKey: string, path: string): [string, string][] {
+    const check = this.keys.check(apiKey);
+    if (!check.ok) throw new ApiError(401, check.code, check.message, [['WWW-Authenticate', 'ApiKey']]);
+    const key = check.key;
+    if (!keyAllows(key, path)) throw new ApiError(403, 'forbidden', `This API key is not allowed to use ${path}.`);
+    const tier = this.tiers.get(key.tier)!;
+    if (tier.perMinute === 0) return [];
+    const decision = this.limiter.take(keyId(key), tier.perMinute, this.now());
+    const headers = rateLimitHeaders(tier.name, decision);
+    if (!decision.allowed) {
+      throw new ApiError(429, 'rate_limited', `Rate limit of ${tier.perMinute} requests per minute (tier ${tier.name}) reached; retry in ${decision.resetS} s.`, [...headers, ['Retry-After', String(decision.resetS)]]);
+    }
+    return headers;
   }
 }
 
 /** Serialises a reply and adds the headers every response carries. */
-function render(reply: Reply, requestId: string): RenderedResponse {
+function render(reply: Reply, requestId: string, limitHeaders: readonly (readonly [string, string])[]): RenderedResponse {
   const id: readonly [string, string] = ['X-Request-Id', requestId];
   if (reply.body === null) return { status: reply.status, headers: [...reply.headers, id], body: null };
-  return { status: reply.status, headers: [JSON_TYPE, ...CORS_HEADERS, ...reply.headers, id], body: reply.body instanceof RawJson ? reply.body.text : JSON.stringify(reply.body) };
+  // A 429 carries the rate-limit headers in its own list already.
+  const extra = reply.status === 429 ? [] : limitHeaders;
+  return { status: reply.status, headers: [JSON_TYPE, ...CORS_HEADERS, ...reply.headers, ...extra, id], body: reply.body instanceof RawJson ? reply.body.text : JSON.stringify(reply.body) };
+}
+
+/** An enabled API key names a tier the server does not define. */
+export class UnknownTierError extends Error {
+  override readonly name = 'UnknownTierError';
 }

@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
-import { loadApiKeys } from './auth-config.js';
+import { KeysConfigError, loadApiKeys } from './auth-config.js';
 import { startServer } from './server.js';
 import { openDemoSnapshot, openSnapshotFile } from './snapshot-source.js';
 import { UsageError, type CliIo } from './cli-io.js';
 import { LIVE_CONFIG_HELP, loadLiveConfig, LiveConfigError } from './live/live-config.js';
 import { startLiveServices } from './live/live-services.js';
+import { TierTable, TierConfigError } from './limits/tiers.js';
 
 /** Help of `transit serve`. */
 export const SERVE_USAGE = `Usage: transit serve [--snapshot FILE | --demo] [--port N] [--host H] [--keys FILE] [--live-config FILE]
@@ -20,7 +21,9 @@ Options:
 
 Environment:
   API_KEYS          key:tier,key:tier (tier optional, default free). Without any key configured,
-                    a random key is generated and printed.
+                    a random key (tier standard) is generated and printed.
+  RATE_LIMIT_TIERS  name:perMinute,... replacing or adding tiers (0 = unlimited). Built in:
+                    free:60, standard:600, premium:6000, unlimited:0.
 
 ${LIVE_CONFIG_HELP}
 `;
@@ -70,6 +73,10 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   const keys = loadApiKeys({ env: io.env, keysFile: options.keysFile });
+  const tiers = tierTable(io.env.RATE_LIMIT_TIERS);
+  for (const k of keys.keys.records) {
+    if (k.enabled && !tiers.get(k.tier)) throw new KeysConfigError(`API key ${k.name}: unknown tier '${k.tier}' (tiers: ${tiers.names.join(', ')}; RATE_LIMIT_TIERS adds more).`);
+  }
   let liveConfig;
   try {
     liveConfig = loadLiveConfig({ env: io.env, file: options.liveConfigFile, demo: !options.snapshot });
@@ -80,7 +87,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   if (!options.snapshot) io.err('Building the demo snapshot in memory...\n');
   const snapshot = options.snapshot ? openSnapshotFile(options.snapshot) : await openDemoSnapshot();
   const live = await startLiveServices({ engine: snapshot.engine, config: liveConfig, log: (line) => io.err(line + '\n') });
-  const server = await startServer({ engine: snapshot.engine, keys: keys.keys, port: options.port, host: options.host, live: live.state }).catch(async (err: unknown) => {
+  const server = await startServer({ engine: snapshot.engine, keys: keys.keys, port: options.port, host: options.host, live: live.state, tiers }).catch(async (err: unknown) => {
     await live.stop();
     throw err;
   });
@@ -96,4 +103,13 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   await server.close();
   await live.stop();
   return 0;
+}
+
+function tierTable(text: string | undefined): TierTable {
+  try {
+    return TierTable.fromEnv(text);
+  } catch (err) {
+    if (err instanceof TierConfigError) throw new UsageError(err.message);
+    throw err;
+  }
 }

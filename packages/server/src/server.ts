@@ -7,6 +7,8 @@ import { Router, type RenderedResponse, type RequestInfo } from './router.js';
 import { statusLine } from './http/reply.js';
 import { requestId } from './http/request-id.js';
 import type { LiveState } from './live/live-state.js';
+import type { TierTable } from './limits/tiers.js';
+import type { RateLimiter } from './limits/rate-limiter.js';
 
 /** The server could not bind its port (in use, or the address is not local). */
 export class ListenError extends Error {
@@ -27,6 +29,10 @@ export interface ServerOptions {
   log?: (line: string) => void;
   /** Live overlays the handlers read (see startLiveServices); default none. */
   live?: LiveState;
+  /** Rate-limit tiers; default the built-in ones (free 60/min, standard 600, premium 6,000, unlimited). */
+  tiers?: TierTable;
+  /** Rate-limit counters; default in-process. */
+  limiter?: RateLimiter;
 }
 
 /** A listening server. */
@@ -44,7 +50,12 @@ export interface RunningServer {
  */
 export function startServer(options: ServerOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
-  const router = new Router(options.engine, options.keys, options.endpoints ?? ENDPOINTS, options.log, options.live);
+  let router: Router;
+  try {
+    router = new Router(options.engine, options.keys, { endpoints: options.endpoints ?? ENDPOINTS, log: options.log, live: options.live, tiers: options.tiers, limiter: options.limiter });
+  } catch (err) {
+    return Promise.reject(err);
+  }
   const app = uWS.App();
   // One catch-all route: the Router matches paths itself, so unknown paths and methods get the API's envelope.
   app.any('/*', (res, req) => write(res, router.handle(readRequest(req))));

@@ -4,6 +4,8 @@ export type ApiErrorCode =
   | 'missing_parameter'
   | 'missing_api_key'
   | 'invalid_api_key'
+  | 'forbidden'
+  | 'rate_limited'
   | 'not_found'
   | 'method_not_allowed'
   | 'internal_error';

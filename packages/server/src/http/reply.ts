@@ -13,8 +13,11 @@ const STATUS_TEXT: Record<number, string> = {
   204: 'No Content',
   400: 'Bad Request',
   401: 'Unauthorized',
+  403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
   500: 'Internal Server Error',
 };
 
