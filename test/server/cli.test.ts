@@ -8,6 +8,8 @@ import { demoSnapshotFile } from '../support/server.js';
 
 /** Captured output; `stop()` ends a running `serve`. */
 function testIo(env: Record<string, string | undefined> = {}) {
+  // In-process tests serve from this thread; worker threads are tested as a real process (serve-workers.test.ts).
+  env = { WORKERS: '1', ...env };
   let stop!: () => void;
   const io: CliIo & { stdout: string; stderr: string; stop: () => void } = {
     stdout: '',

@@ -21,3 +21,5 @@ export { TierTable, DEFAULT_TIERS, TierConfigError, type Tier } from './limits/t
 export { MemoryRateLimiter, rateLimitHeaders, type RateLimiter, type RateDecision } from './limits/rate-limiter.js';
 export { keyId, keyAllows } from './auth.js';
 export { UnknownTierError, type RouterOptions } from './router.js';
+export { startCluster, toShared, readShared, type ClusterOptions, type RunningCluster } from './cluster/cluster.js';
+export { SharedRateLimiter } from './cluster/shared-rate-limiter.js';

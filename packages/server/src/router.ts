@@ -56,14 +56,14 @@ export class Router {
   private readonly paths: EndpointPaths;
   private document: Record<string, unknown> | undefined;
   private readonly log: (line: string) => void;
-  private readonly live: LiveState;
+  private live: LiveState;
   private readonly tiers: TierTable;
   private readonly limiter: RateLimiter;
   private readonly now: () => number;
 
   /** Throws a KeysConfigError-like Error when an enabled key names an unknown tier. */
   constructor(
-    private readonly engine: Engine,
+    private engine: Engine,
     private readonly keys: ApiKeys,
     options: RouterOptions = {},
   ) {
@@ -78,6 +78,20 @@ export class Router {
     for (const k of keys.records) {
       if (k.enabled && !this.tiers.get(k.tier)) throw new UnknownTierError(`API key ${k.name}: unknown tier '${k.tier}' (tiers: ${this.tiers.names.join(', ')}; RATE_LIMIT_TIERS adds more).`);
     }
+  }
+
+  /**
+   * Serves `engine` and `live` from the next request on (hot reload). Requests are handled
+   * synchronously, so each one sees either the old pair or the new one, never a mix.
+   */
+  swap(engine: Engine, live: LiveState = NO_LIVE): void {
+    this.engine = engine;
+    this.live = live;
+  }
+
+  /** The engine currently served. */
+  get current(): { engine: Engine; live: LiveState } {
+    return { engine: this.engine, live: this.live };
   }
 
   /** The OpenAPI document of the endpoints served, built once. */

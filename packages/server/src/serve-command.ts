@@ -1,14 +1,15 @@
 import { parseArgs } from 'node:util';
 import { KeysConfigError, loadApiKeys } from './auth-config.js';
-import { startServer } from './server.js';
-import { openDemoSnapshot, openSnapshotFile } from './snapshot-source.js';
 import { UsageError, type CliIo } from './cli-io.js';
 import { LIVE_CONFIG_HELP, loadLiveConfig, LiveConfigError } from './live/live-config.js';
-import { startLiveServices } from './live/live-services.js';
+import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
+import { ListenError } from './server.js';
+import { readSnapshotBytes, serveInProcess, serveInWorkers, type ServeSetup } from './serve-modes.js';
 import { TierTable, TierConfigError } from './limits/tiers.js';
 
 /** Help of `transit serve`. */
-export const SERVE_USAGE = `Usage: transit serve [--snapshot FILE | --demo] [--port N] [--host H] [--keys FILE] [--live-config FILE]
+export const SERVE_USAGE = `Usage: transit serve [--snapshot FILE | --demo] [--port N] [--host H] [--keys FILE] [--live-config FILE] [--workers N]
 
 Options:
   --snapshot FILE   snapshot to serve (from \`transit build\`)
@@ -17,6 +18,8 @@ Options:
   --host H          interface to listen on (env HOST; default 127.0.0.1)
   --keys FILE       API keys file: JSON array of { key | key_sha256, name, tier, enabled } (env API_KEYS_FILE)
   --live-config F   live feeds (JSON; see below; env LIVE_CONFIG)
+  --workers N       serving threads sharing one snapshot in memory (env WORKERS; default auto =
+                    one per core; 1 serves from the main thread)
   -h, --help        this help
 
 Environment:
@@ -24,6 +27,9 @@ Environment:
                     a random key (tier standard) is generated and printed.
   RATE_LIMIT_TIERS  name:perMinute,... replacing or adding tiers (0 = unlimited). Built in:
                     free:60, standard:600, premium:6000, unlimited:0.
+
+Signals: SIGHUP reloads the snapshot file without dropping a request; SIGTERM or SIGINT stop
+accepting, finish requests in flight and exit.
 
 ${LIVE_CONFIG_HELP}
 `;
@@ -35,6 +41,8 @@ export interface ServeOptions {
   host: string;
   keysFile?: string;
   liveConfigFile?: string;
+  /** Serving threads: 1 serves from the main thread; more start worker threads. */
+  workers: number;
   help: boolean;
 }
 
@@ -51,6 +59,7 @@ export function parseServeArgs(argv: string[], env: Record<string, string | unde
       host: { type: 'string' },
       keys: { type: 'string' },
       'live-config': { type: 'string' },
+      workers: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -59,7 +68,10 @@ export function parseServeArgs(argv: string[], env: Record<string, string | unde
   const port = /^\d{1,5}$/.test(portText) ? Number(portText) : NaN;
   if (!(port >= 0 && port <= 65535)) throw new UsageError(`port must be an integer from 0 to 65535; got '${portText}'`);
   const host = values.host ?? (env.HOST || '127.0.0.1');
-  return { snapshot: values.snapshot ?? null, port, host, keysFile: values.keys, liveConfigFile: values['live-config'] ?? (env.LIVE_CONFIG || undefined), help: values.help ?? false };
+  const workersText = values.workers ?? (env.WORKERS || 'auto');
+  const workers = workersText === 'auto' ? availableParallelism() : /^\d{1,3}$/.test(workersText) ? Number(workersText) : NaN;
+  if (!(workers >= 1 && workers <= 256)) throw new UsageError(`workers must be 'auto' or an integer from 1 to 256; got '${workersText}'`);
+  return { snapshot: values.snapshot ?? null, port, host, keysFile: values.keys, liveConfigFile: values['live-config'] ?? (env.LIVE_CONFIG || undefined), workers, help: values.help ?? false };
 }
 
 /**
@@ -84,25 +96,59 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     if (err instanceof LiveConfigError) throw new UsageError(err.message);
     throw err;
   }
-  if (!options.snapshot) io.err('Building the demo snapshot in memory...\n');
-  const snapshot = options.snapshot ? openSnapshotFile(options.snapshot) : await openDemoSnapshot();
-  const live = await startLiveServices({ engine: snapshot.engine, config: liveConfig, log: (line) => io.err(line + '\n') });
-  const server = await startServer({ engine: snapshot.engine, keys: keys.keys, port: options.port, host: options.host, live: live.state, tiers }).catch(async (err: unknown) => {
-    await live.stop();
-    throw err;
-  });
-  const counts = snapshot.engine.info.counts;
+  const demoBuildNote = () => io.err('Building the demo snapshot in memory...\n');
+  const setup: ServeSetup = {
+    loadSnapshot: options.snapshot ? async () => readSnapshotBytes(options.snapshot!) : async () => (demoBuildNote(), await buildDemoBytes()),
+    keys: keys.keys,
+    tiers,
+    live: liveConfig,
+    host: options.host,
+    port: options.port,
+    log: (line) => io.err(line + '\n'),
+  };
+  if (options.workers > 1 && options.port !== 0) await assertPortFree(options.host, options.port);
+  const serving = options.workers > 1 ? await serveInWorkers(setup, options.workers) : await serveInProcess(setup);
+  const counts = serving.engine.info.counts;
   const key = keys.generatedKey ?? '$API_KEY';
-  io.out(`Serving UK transit API on ${server.url} (snapshot: ${snapshot.label}, ${counts.stops ?? 0} stops, ${counts.stations ?? 0} stations, ${counts.routes ?? 0} routes)\n`);
+  const threads = serving.threads > 1 ? `, ${serving.threads} worker threads` : '';
+  io.out(`Serving UK transit API on ${serving.url} (snapshot: ${options.snapshot ?? 'demo'}, ${counts.stops ?? 0} stops, ${counts.stations ?? 0} stations, ${counts.routes ?? 0} routes${threads})\n`);
   io.out(keys.generatedKey ? `API key: ${keys.generatedKey} (generated; set API_KEYS or --keys to choose your own)\n` : `API keys: ${keys.source}\n`);
-  io.out(`Try: curl -H "X-Api-Key: ${key}" "${server.url}/v1/places.json?query=sheffield"\n`);
-  io.out(`     ${server.url}/openapi.json describes every endpoint.\n`);
+  io.out(`Try: curl -H "X-Api-Key: ${key}" "${serving.url}/v1/places.json?query=sheffield"\n`);
+  io.out(`     ${serving.url}/openapi.json describes every endpoint.\n`);
   const feeds = [liveConfig.siriVm && 'SIRI-VM', liveConfig.gtfsRt && 'GTFS-RT', liveConfig.siriSx && 'SIRI-SX', liveConfig.lineStatus && 'line status'].filter(Boolean);
   io.out(liveConfig.simulate ? 'Live data: simulated demo feeds (vehicles and disruptions).\n' : feeds.length ? `Live feeds: ${feeds.join(', ')}.\n` : 'Live data: off (no feed configured; see transit serve --help).\n');
-  await io.until;
-  await server.close();
-  await live.stop();
+  // SIGHUP: load the snapshot again and swap it in; a failed reload keeps serving the old one.
+  let reloading: Promise<void> = Promise.resolve();
+  io.onReload?.(() => {
+    reloading = reloading.then(async () => {
+      try {
+        await serving.reload();
+        io.out(`Reloaded snapshot ${options.snapshot ?? 'demo'} (${serving.engine.info.counts.stops ?? 0} stops).\n`);
+      } catch (err) {
+        io.err(`Reload failed, still serving the previous snapshot: ${err instanceof Error ? err.message : String(err)}\n`);
+      }
+    });
+  });
+  const signal = await io.until;
+  await reloading;
+  await serving.close();
+  io.out('Stopped.\n');
+  if (serving.threads > 1 && typeof signal === 'string') io.exitBySignal?.(signal);
   return 0;
+}
+
+async function buildDemoBytes(): Promise<Uint8Array> {
+  const { buildSnapshot } = await import('@transit/builder');
+  return (await buildSnapshot({ demo: true, quiet: true })).bytes;
+}
+
+/** Throws ListenError when host:port cannot be bound (checked before any worker starts). */
+function assertPortFree(host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', () => reject(new ListenError(`Could not listen on ${host}:${port} (port in use or address not available).`)));
+    s.listen(port, host, () => s.close(() => resolve()));
+  });
 }
 
 function tierTable(text: string | undefined): TierTable {

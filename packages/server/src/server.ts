@@ -42,6 +42,8 @@ export interface RunningServer {
   url: string;
   /** Stops listening (open keep-alive connections close on their own idle timeout). */
   close(): Promise<void>;
+  /** Serves another snapshot (and its live overlays) from the next request on; see Router.swap. */
+  swap(engine: Engine, live?: LiveState): void;
 }
 
 /**
@@ -68,7 +70,7 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
         if (!closed) uWS.us_listen_socket_close(socket);
         closed = true;
       };
-      resolve({ port, url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, close });
+      resolve({ port, url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, close, swap: (engine, live) => router.swap(engine, live) });
     });
   });
 }

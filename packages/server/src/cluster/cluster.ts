@@ -1,0 +1,123 @@
+import { Worker } from 'node:worker_threads';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ApiKeys } from '../auth.js';
+import { ListenError } from '../server.js';
+import type { TierTable } from '../limits/tiers.js';
+import type { LiveConfig } from '../live/live-config.js';
+import { SharedRateLimiter } from './shared-rate-limiter.js';
+import type { FromWorker, ToWorker, WorkerInit } from './worker-protocol.js';
+
+/** The compiled worker entry (workers run built JavaScript, also when the caller runs from sources). */
+const WORKER_ENTRY = fileURLToPath(new URL('../../dist/cluster/worker-main.js', import.meta.url));
+
+/** Options of startCluster. */
+export interface ClusterOptions {
+  /** The snapshot in shared memory that every worker views (see toShared). */
+  snapshot: SharedArrayBuffer;
+  workers: number;
+  keys: ApiKeys;
+  tiers: TierTable;
+  live: LiveConfig;
+  host?: string;
+  /** 0 picks a free port (the first worker's), which the others then share. */
+  port?: number;
+}
+
+/** Serving worker threads sharing one port and one snapshot. */
+export interface RunningCluster {
+  port: number;
+  url: string;
+  workers: number;
+  /**
+   * Swaps every worker to a new snapshot (read once into new shared memory). Resolves when all
+   * have swapped; each request is answered wholly from the old snapshot or wholly from the new.
+   */
+  reload(snapshot: SharedArrayBuffer, label: string): Promise<void>;
+  /** Graceful stop: stop accepting, let requests in flight finish, end the workers. */
+  close(): Promise<void>;
+}
+
+/** Copies bytes into a SharedArrayBuffer (the only copy the workers will use). */
+export function toShared(bytes: Uint8Array): SharedArrayBuffer {
+  const shared = new SharedArrayBuffer(bytes.byteLength);
+  new Uint8Array(shared).set(bytes);
+  return shared;
+}
+
+/** Reads a snapshot file into shared memory. */
+export function readShared(file: string): SharedArrayBuffer {
+  return toShared(readFileSync(file));
+}
+
+/**
+ * Serves with `workers` threads, each a full uWebSockets.js server over the same snapshot in a
+ * SharedArrayBuffer, listening on the same port (the kernel spreads connections across them).
+ * Rate-limit counters are shared memory too, so a key's budget is the same whatever the worker.
+ */
+export async function startCluster(options: ClusterOptions): Promise<RunningCluster> {
+  const host = options.host ?? '127.0.0.1';
+  const base = {
+    snapshot: options.snapshot,
+    host,
+    keys: options.keys.records.map((r) => ({ name: r.name, tier: r.tier, enabled: r.enabled, hashHex: r.hash.toString('hex'), ...(r.allow ? { allow: r.allow } : {}) })),
+    tiers: options.tiers.names.map((n) => options.tiers.get(n)!),
+    counters: SharedRateLimiter.allocate(options.keys.records.length),
+    live: options.live,
+  };
+  const workers: Worker[] = [];
+  let port = options.port ?? 8080;
+  try {
+    for (let i = 0; i < Math.max(1, options.workers); i++) {
+      const { worker, listening } = spawn({ ...base, port });
+      workers.push(worker);
+      port = await listening;
+    }
+  } catch (err) {
+    await Promise.all(workers.map((w) => ask(w, { type: 'close' }, 'closed').catch(() => undefined)));
+    throw err;
+  }
+  return {
+    port,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    workers: workers.length,
+    reload: async (snapshot, label) => {
+      await Promise.all(workers.map((w) => ask(w, { type: 'reload', snapshot, label }, 'reloaded')));
+    },
+    // Workers close their listening sockets and live feeds and then stay parked: a thread holding
+    // uWebSockets.js cannot be torn down, so the process ends by signal after this (cli-io).
+    close: async () => {
+      await Promise.all(workers.map((w) => ask(w, { type: 'close' }, 'closed').catch(() => undefined)));
+    },
+  };
+}
+
+function spawn(init: WorkerInit): { worker: Worker; listening: Promise<number> } {
+  const worker = new Worker(WORKER_ENTRY, { workerData: init });
+  const listening = new Promise<number>((resolve, reject) => {
+    const onMessage = (msg: FromWorker) => {
+      if (msg.type === 'listening') resolve(msg.port);
+      else if (msg.type === 'failed') reject(new ListenError(msg.message));
+      else return;
+      worker.off('message', onMessage);
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`worker exited (${code}) before listening`)));
+  });
+  return { worker, listening };
+}
+
+/** Sends `msg` and waits for the worker's `expect` answer (or its failure). */
+function ask(worker: Worker, msg: ToWorker, expect: FromWorker['type']): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (answer: FromWorker) => {
+      if (answer.type === expect) resolve();
+      else if (answer.type === 'failed') reject(new Error(answer.message));
+      else return;
+      worker.off('message', onMessage);
+    };
+    worker.on('message', onMessage);
+    worker.postMessage(msg);
+  });
+}

@@ -1,0 +1,107 @@
+import { createServer } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { Engine } from '@transit/engine';
+import type { ApiKeys } from './auth.js';
+import type { TierTable } from './limits/tiers.js';
+import type { LiveConfig } from './live/live-config.js';
+import { startLiveServices } from './live/live-services.js';
+import { startServer } from './server.js';
+import { startCluster, toShared } from './cluster/cluster.js';
+
+/** What `transit serve` needs, whichever way it serves. */
+export interface ServeSetup {
+  /** Reads the snapshot bytes (the file, or the demo built in memory); called again on reload. */
+  loadSnapshot(): Promise<Uint8Array>;
+  keys: ApiKeys;
+  tiers: TierTable;
+  live: LiveConfig;
+  host: string;
+  port: number;
+  log: (line: string) => void;
+}
+
+/** A serving API, in this thread or in worker threads. */
+export interface Serving {
+  url: string;
+  threads: number;
+  engine: Engine;
+  /** Loads the snapshot again and swaps it in without dropping a request. */
+  reload(): Promise<void>;
+  /** Stops accepting, lets requests in flight finish, stops the live feeds. */
+  close(): Promise<void>;
+}
+
+/** Serves from this thread (one core). */
+export async function serveInProcess(setup: ServeSetup): Promise<Serving> {
+  let engine = openEngine(await setup.loadSnapshot());
+  let live = await startLiveServices({ engine, config: setup.live, log: setup.log });
+  const server = await startServer({ engine, keys: setup.keys, port: setup.port, host: setup.host, live: live.state, tiers: setup.tiers }).catch(async (err: unknown) => {
+    await live.stop();
+    throw err;
+  });
+  return {
+    url: server.url,
+    threads: 1,
+    get engine() {
+      return engine;
+    },
+    reload: async () => {
+      const next = openEngine(await setup.loadSnapshot());
+      const nextLive = await startLiveServices({ engine: next, config: setup.live, log: setup.log });
+      server.swap(next, nextLive.state);
+      const old = live;
+      engine = next;
+      live = nextLive;
+      await old.stop();
+    },
+    close: async () => {
+      await server.close();
+      await live.stop();
+    },
+  };
+}
+
+/** Serves from `threads` worker threads sharing one snapshot in shared memory and one port. */
+export async function serveInWorkers(setup: ServeSetup, threads: number): Promise<Serving> {
+  // One copy in shared memory, viewed by every worker and by this thread (for the summary).
+  const shared = toShared(await setup.loadSnapshot());
+  let engine = Engine.open(shared);
+  // Every worker listens on the same port: pick a free one first when asked for any.
+  const port = setup.port === 0 ? await freePort(setup.host) : setup.port;
+  const cluster = await startCluster({ snapshot: shared, workers: threads, keys: setup.keys, tiers: setup.tiers, live: setup.live, host: setup.host, port });
+  return {
+    url: cluster.url,
+    threads: cluster.workers,
+    get engine() {
+      return engine;
+    },
+    reload: async () => {
+      const next = toShared(await setup.loadSnapshot());
+      engine = Engine.open(next);
+      await cluster.reload(next, 'reload');
+    },
+    close: () => cluster.close(),
+  };
+}
+
+/** Engine over bytes, copied once when they are a view into a larger or pooled buffer. */
+function openEngine(bytes: Uint8Array): Engine {
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  return Engine.open(whole ? bytes.buffer : bytes.slice().buffer);
+}
+
+/** Reads a snapshot file's bytes. */
+export function readSnapshotBytes(file: string): Uint8Array {
+  return readFileSync(file);
+}
+
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, host, () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
