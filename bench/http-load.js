@@ -1,12 +1,13 @@
 // HTTP load test with wrk (Debian package `wrk`; `apt-get install wrk`): starts the real server
 // on the snapshot the other benchmarks use, then drives each endpoint for a few seconds from a
 // second process on loopback. Results go to bench/http-results.json; bench/RESULTS.md cites them.
-// Usage: node bench/http-load.js [--demo] [--seconds 10] [--connections 64] [--date YYYY-MM-DD] [--paths a,b]
-import { spawnSync, execFile } from 'node:child_process';
+// The server is the real `transit serve` process with --workers N (default 1); its resident memory
+// (VmRSS) is read after the runs, to show it does not grow with the worker count.
+// Usage: node bench/http-load.js [--demo] [--workers 1] [--seconds 10] [--connections 64] [--date YYYY-MM-DD] [--paths a,b]
+import { spawn, spawnSync, execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Engine } from '@transit/engine';
-import { startServer, ApiKeys, toKeyRecords, parseApiKeysEnv } from '@transit/server';
 import { ensureSnapshot, readArrayBuffer, realInputs, haveRealData } from './snapshots.js';
 
 const opt = (name, dflt) => {
@@ -15,6 +16,7 @@ const opt = (name, dflt) => {
 };
 const seconds = opt('seconds', 10);
 const connections = opt('connections', 64);
+const workers = opt('workers', 1);
 if (spawnSync('wrk', ['--version']).error) {
   console.error('wrk is not installed: apt-get install wrk');
   process.exit(2);
@@ -23,7 +25,7 @@ if (spawnSync('wrk', ['--version']).error) {
 const useDemo = process.argv.includes('--demo') || !haveRealData();
 const target = useDemo ? await ensureSnapshot('demo', { demo: true }) : await ensureSnapshot('south-yorkshire', realInputs());
 const engine = Engine.open(readArrayBuffer(target.file));
-const server = await startServer({ engine, port: 0, host: '127.0.0.1', keys: new ApiKeys(toKeyRecords(parseApiKeysEnv('bench-key:unlimited'))) });
+const server = await startCli(target.file, workers);
 const paths = process.argv.includes('--paths') ? process.argv[process.argv.indexOf('--paths') + 1].split(',') : defaultPaths(engine);
 
 const results = [];
@@ -41,8 +43,23 @@ for (const path of paths) {
   results.push({ path, requestsPerSecond: Math.round(rps), p50, p99, non2xx: Number(errors) });
   console.log(`${path}: ${Math.round(rps).toLocaleString('en-GB')} req/s, p50 ${p50}, p99 ${p99}, non-2xx ${errors}`);
 }
-await server.close();
-writeFileSync(new URL(`./http-results-${target.name}.json`, import.meta.url), JSON.stringify({ snapshot: target.name, seconds, connections, node: process.version, results }, null, 2));
+const rssMiB = Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.proc.pid}/status`, 'utf8'))[1]) / 1024);
+console.log(`server RSS after the runs: ${rssMiB} MiB (${workers} worker${workers > 1 ? 's' : ''}, snapshot ${(target.bytes / 1048576).toFixed(1)} MiB)`);
+server.proc.kill('SIGTERM');
+writeFileSync(new URL(`./http-results-${target.name}-w${workers}.json`, import.meta.url), JSON.stringify({ snapshot: target.name, workers, seconds, connections, rssMiB, node: process.version, results }, null, 2));
+
+/** Starts `transit serve` on the snapshot file and resolves with its URL once it listens. */
+async function startCli(file, n) {
+  const bin = new URL('../packages/server/bin/transit.js', import.meta.url).pathname;
+  const proc = spawn(process.execPath, [bin, 'serve', '--snapshot', file, '--port', '0', '--workers', String(n)], { env: { ...process.env, API_KEYS: 'bench-key:unlimited' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  proc.stdout.on('data', (d) => (out += d));
+  for (let t = 0; !/on (http:\S+) /.test(out); t++) {
+    if (t > 600 || proc.exitCode !== null) throw new Error(`server did not start: ${out}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { proc, url: /on (http:\S+) /.exec(out)[1] };
+}
 
 function defaultPaths(e) {
   const s = e.stop(0);

@@ -11,6 +11,7 @@ import { NO_LIVE, type LiveState } from './live/live-state.js';
 import { TierTable } from './limits/tiers.js';
 import { MemoryRateLimiter, rateLimitHeaders, type RateLimiter } from './limits/rate-limiter.js';
 import { keyAllows, keyId } from './auth.js';
+import { SecondCache, withoutApiKey } from './http/second-cache.js';
 
 /** What the server reads from a request before handling it (the uWS request dies with its callback). */
 export interface RequestInfo {
@@ -60,6 +61,12 @@ export class Router {
   private readonly tiers: TierTable;
   private readonly limiter: RateLimiter;
   private readonly now: () => number;
+  /** 200 bodies of authenticated endpoints, reused within the same second (see SecondCache). */
+  private readonly cache = new SecondCache();
+  /** Changes identity whenever the engine or live state is swapped (the cache's owner). */
+  private generation: object = {};
+  private clockSecond = -1;
+  private clockText = '';
 
   /** Throws a KeysConfigError-like Error when an enabled key names an unknown tier. */
   constructor(
@@ -87,6 +94,7 @@ export class Router {
   swap(engine: Engine, live: LiveState = NO_LIVE): void {
     this.engine = engine;
     this.live = live;
+    this.generation = {};
   }
 
   /** The engine currently served. */
@@ -101,7 +109,7 @@ export class Router {
 
   /** Answers one request; never throws (unexpected errors are logged and become a 500). */
   handle(req: RequestInfo): RenderedResponse {
-    const requestTime = formatUkTimestamp(Date.now());
+    const requestTime = this.requestTime(Date.now());
     // Rate-limit headers, once the key is admitted: on every authenticated response, errors included.
     const limitHeaders: [string, string][] = [];
     try {
@@ -126,7 +134,27 @@ export class Router {
     }
     if (ep.auth) limitHeaders.push(...this.admit(req.apiKey, ep.path));
     const { values, given } = ep.parse(req.query);
-    return ok(ep.handle(values, { engine: this.engine, requestTime, given, openApi: () => this.openApi(), path: found.params, live: this.live }));
+    const cacheable = ep.auth && ep.cacheable?.(values) === true;
+    const key = cacheable ? `${req.path}?${withoutApiKey(req.query)}` : '';
+    if (cacheable) {
+      const cached = this.cache.get(key, requestTime, this.generation);
+      if (cached !== undefined) return ok(new RawJson(cached));
+    }
+    const body = ep.handle(values, { engine: this.engine, requestTime, given, openApi: () => this.openApi(), path: found.params, live: this.live });
+    if (!cacheable) return ok(body);
+    const text = body instanceof RawJson ? body.text : JSON.stringify(body);
+    this.cache.set(key, text);
+    return ok(new RawJson(text));
+  }
+
+  /** request_time text, formatted once per second. */
+  private requestTime(nowMs: number): string {
+    const second = Math.floor(nowMs / 1000);
+    if (second !== this.clockSecond) {
+      this.clockSecond = second;
+      this.clockText = formatUkTimestamp(nowMs);
+    }
+    return this.clockText;
   }
 
   /** Checks the key, its endpoint allowance and its rate limit; returns the rate-limit headers or throws 401/403/429. */

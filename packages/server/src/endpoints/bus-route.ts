@@ -28,6 +28,7 @@ export const busRoute = defineEndpoint({
   pathParams: Type.Object({ route_id: Type.String({ description: 'Bus route id, `<operator code>-<line>` (e.g. DVBS-52), from the route search; any case.' }) }),
   response: BusRouteDetail,
   errors: [400, 404],
+  cacheable: () => true,
   handle(q, ctx) {
     const routeIdx = findRouteOr404(ctx.engine, 'bus', ctx.path.route_id);
     const day = readServiceDate(q.date);

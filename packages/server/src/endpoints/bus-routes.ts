@@ -30,6 +30,7 @@ export const busRoutes = defineEndpoint({
   query: BusRoutesQuery,
   response: listEnvelope('BusRouteList', BusRouteSummary, 'Bus routes, best match first.'),
   errors: [400, 404],
+  cacheable: () => true,
   handle(q, ctx) {
     if (q.q === undefined && q.operator === undefined && q.atcocode === undefined) throw missingParameter('Supply q (line number or name), operator or atcocode.');
     const stopIdx = q.atcocode === undefined ? undefined : ctx.engine.findStop(q.atcocode);

@@ -30,6 +30,7 @@ export const busStops = defineEndpoint({
   query: BusStopsQuery,
   response: listEnvelope('BusStopList', BusStop, 'Stops, nearest first on a radius search.'),
   errors: [400],
+  cacheable: () => true,
   handle(q, ctx) {
     const where = readSpatial(q, ctx.given, STOPS_MAX_BOX_DEGREES);
     const result = ctx.engine.stops({ ...where, types: q.type, ...paging(q) });

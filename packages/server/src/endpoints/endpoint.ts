@@ -39,6 +39,12 @@ export interface EndpointDefinition<Q extends TObject = TObject> {
   /** Statuses besides 200, 401 (with auth) and 500 that the endpoint answers, each with the error envelope. */
   errors: readonly (400 | 404)[];
   handle(q: Static<Q>, ctx: HandlerContext): unknown;
+  /**
+   * Whether a 200 answer to `q` may be reused for the same request within the same second: true
+   * when it depends only on the query, the snapshot and the clock (not on live overlays, which
+   * change between polls). Default: not reused.
+   */
+  cacheable?(q: Static<Q>): boolean;
 }
 
 /** An endpoint with its compiled query parser. */

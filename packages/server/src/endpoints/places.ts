@@ -36,6 +36,7 @@ export const places = defineEndpoint({
     query: Type.Union([Type.String(), Type.Null()], { description: 'The `query` parameter as sent, or null.' }),
   }),
   errors: [400],
+  cacheable: () => true,
   handle(q, ctx) {
     const near = readPoint(q);
     const box = readBox(q, PLACES_MAX_BOX_DEGREES);

@@ -26,6 +26,7 @@ export const railRoute = defineEndpoint({
   pathParams: Type.Object({ route_id: Type.String({ description: 'Rail route id: the 2-letter train operating company code (e.g. NT), any case.' }) }),
   response: RailRouteDetail,
   errors: [400, 404],
+  cacheable: () => true,
   handle(q, ctx) {
     const routeIdx = findRouteOr404(ctx.engine, 'rail', ctx.path.route_id);
     const detail = ctx.engine.route(routeIdx, { day: readServiceDate(q.date), ...paging(q) });

@@ -29,6 +29,7 @@ export const railRoutes = defineEndpoint({
   query: RailRoutesQuery,
   response: listEnvelope('RailRouteList', RailRouteSummary, 'Train operators, best match first.'),
   errors: [400, 404],
+  cacheable: () => true,
   handle(q, ctx) {
     if (q.q === undefined && q.operator === undefined && q.crs_code === undefined) throw missingParameter('Supply q (operator name or code), operator or crs_code.');
     const stationIdx = q.crs_code === undefined ? undefined : ctx.engine.findStation(q.crs_code);

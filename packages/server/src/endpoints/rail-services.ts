@@ -21,6 +21,7 @@ export const railServices = defineEndpoint({
   query: Type.Object({ date: serviceDateParam() }),
   response: RailService,
   errors: [400, 404],
+  cacheable: () => true,
   handle(q, ctx) {
     return toRailService(lookUpService(ctx, ctx.path.trip_id, q.date, 'rail'), ctx.requestTime);
   },

@@ -24,6 +24,7 @@ export const railStations = defineEndpoint({
   query: RailStationsQuery,
   response: listEnvelope('RailStationList', RailStation, 'Stations, nearest first on a radius search.'),
   errors: [400],
+  cacheable: () => true,
   handle(q, ctx) {
     const where = readSpatial(q, ctx.given, null);
     const result = ctx.engine.stations({ ...where, ...paging(q) });

@@ -22,6 +22,7 @@ export const stationTimetables = defineEndpoint({
   query: Type.Object(boardParams()),
   response: StationTimetable,
   errors: [400, 404],
+  cacheable: () => true,
   handle(q, ctx) {
     const window = readWindow(q);
     const stationIdx = ctx.engine.findStation(ctx.path.crs_code);
