@@ -1,0 +1,109 @@
+// FEATURE UNDER TEST: hostile input through real HTTP, property-based (fast-check): random and
+// malformed paths, query strings and headers against every endpoint. Nothing answers 5xx, every
+// error is the envelope with a code and a message, and the server keeps answering.
+// A longer run: FUZZ_RUNS=20000 npx vitest run test/server/fuzz-http.test.ts
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import fc from 'fast-check';
+import { ENDPOINTS } from '@transit/server';
+import { startTestServer, type TestServer } from '../support/server.js';
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
+let api: TestServer;
+let agent: http.Agent;
+beforeAll(async () => {
+  api = await startTestServer();
+  agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+});
+afterAll(async () => {
+  agent?.destroy();
+  await api?.close();
+});
+
+interface Raw {
+  status: number;
+  body: string;
+}
+
+/** One GET with the raw path+query as given (no client-side normalisation beyond what http allows). */
+function rawGet(pathAndQuery: string, headers: Record<string, string>): Promise<Raw | null> {
+  const url = new URL(api.url);
+  return new Promise((resolve, reject) => {
+    let req: http.ClientRequest;
+    try {
+      req = http.request({ host: url.hostname, port: url.port, path: pathAndQuery, method: 'GET', headers, agent }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('error', reject);
+      });
+    } catch {
+      return resolve(null); // a request Node itself refuses to send (e.g. a control character in the path)
+    }
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const NASTY_VALUES = [
+  '', '0', '-0', '1', '-1', '1.5', '1e309', '-1e309', 'NaN', 'Infinity', '-Infinity', '9007199254740993', '99999999999999999999999', '0x10', '1_000',
+  'true', 'false', 'null', 'undefined', '[]', '{}', '%', '%ZZ', '%E0%A4%A', '%00', '%FF%FE', '%2F..%2F..', '..', '../../etc/passwd',
+  'é', '%C3%A9', '日本', '%F0%9F%9A%8C', 'a'.repeat(300), 'x'.repeat(5000), '53.38', '-1.47', '2026-03-29T01:30:00', '2026-13-45T99:99', 'departures,arrivals',
+  '_p}F_', 'BAAAAAAA', '?', '&', '=', '+', '%20', '\\', "'", '"', '<script>', 'NT', 'SHF', 'sheffield', 'S1 2HE',
+];
+const PARAM_NAMES = [
+  ...new Set(ENDPOINTS.flatMap((ep) => Object.keys(ep.query.properties))),
+  'api_key', 'unknown', '', '__proto__', 'constructor', 'lat[]', 'a.b',
+];
+const PATH_VALUES = ['x', '9100SHEFFLD', '370020143', 'SHF', 'shf', 'NT', '%', '%ZZ', '%2F', 'a%00b', '..', 'é', '%C3%A9', 'a'.repeat(2000), '2026-01-06:x', ' '];
+
+const template = fc.constantFrom(...ENDPOINTS.map((ep) => ep.path), '/', '/v1', '/v1/', '/v2/bus/stops.json', '/v1/bus/stops.json/extra', '//v1//places.json', '/v1/journey.json');
+const pathValue = fc.oneof(fc.constantFrom(...PATH_VALUES), fc.string({ maxLength: 30 }).map(encodeURIComponent), fc.string({ unit: 'grapheme', maxLength: 10 }));
+const pair = fc.tuple(fc.oneof(fc.constantFrom(...PARAM_NAMES), fc.string({ maxLength: 8 })), fc.oneof(fc.constantFrom(...NASTY_VALUES), fc.string({ maxLength: 20 }), fc.double().map(String), fc.integer().map(String)));
+const query = fc.array(pair, { maxLength: 8 }).map((pairs) => pairs.map(([k, v]) => (Math.random() < 0.5 ? `${k}=${v}` : `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)).join('&'));
+const headers = fc.record(
+  {
+    'x-api-key': fc.constantFrom('test-key', 'test-key', 'test-key', '', 'disabled-key', 'wrong', 'x'.repeat(3000), 'tést'),
+    'accept-encoding': fc.constantFrom('gzip', 'br', 'gzip, br', '*', 'identity;q=0', ''),
+    'x-request-id': fc.constantFrom('abc', 'x'.repeat(500), '\t', '<>'),
+  },
+  { requiredKeys: ['x-api-key'] },
+);
+
+describe('hostile HTTP input', () => {
+  it(`never answers 5xx, always the envelope on errors (${RUNS} random requests)`, async () => {
+    const tally: Record<number, number> = {};
+    await fc.assert(
+      fc.asyncProperty(template, pathValue, query, headers, async (tpl, value, q, hdrs) => {
+        const path = tpl.replace(/\{[a-z_]+\}/g, value);
+        const res = await rawGet(`${path}${q ? '?' + q : ''}`, Object.fromEntries(Object.entries(hdrs).filter(([, v]) => /^[\x20-\x7e]*$/.test(v))));
+        if (!res) return;
+        tally[res.status] = (tally[res.status] ?? 0) + 1;
+        expect(res.status, `${path}?${q}`).toBeLessThan(500);
+        const body = JSON.parse(res.body);
+        if (res.status >= 400) {
+          expect(typeof body.error?.code, `${path}?${q}`).toBe('string');
+          expect(typeof body.error?.message).toBe('string');
+          expect(body.error.message.length).toBeLessThan(1000);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    // The generators reach the handlers, not only the router's 401/404.
+    for (const status of [200, 400, 401, 404]) expect(tally[status], `status ${status} in ${JSON.stringify(tally)}`).toBeGreaterThan(0);
+    expect((await api.get('/health')).status).toBe(200);
+  }, 120_000);
+
+  it('survives very long URLs, many repeated parameters and odd methods', async () => {
+    const long = await rawGet(`/v1/places.json?query=${'a'.repeat(60_000)}`, { 'x-api-key': 'test-key' });
+    expect(long === null || long.status < 500).toBe(true);
+    const many = await rawGet(`/v1/bus/stops.json?${Array.from({ length: 2000 }, (_, i) => `lat=${i}`).join('&')}`, { 'x-api-key': 'test-key' });
+    expect(many!.status).toBe(400);
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'HEAD']) {
+      const res = await fetch(api.url + '/v1/bus/stops.json?lat=53.38&lon=-1.47', { method, headers: { 'X-Api-Key': 'test-key' } });
+      expect(res.status, method).toBeLessThan(500);
+    }
+    expect((await api.get('/health')).status).toBe(200);
+  });
+});
