@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { ApiKeys, generateApiKey, hashApiKey, type ApiKeyRecord } from './auth.js';
@@ -37,13 +38,19 @@ export function parseApiKeysEnv(text: string): KeyFileEntry[] {
     });
 }
 
-/** Reads and validates a keys file (JSON array of KeyFileEntry). Throws KeysConfigError. */
+/** Whether a keys file is YAML (by its extension); otherwise JSON. */
+export function isYamlFile(file: string): boolean {
+  return /\.ya?ml$/i.test(file);
+}
+
+/** Reads and validates a keys file (a JSON or YAML list of KeyFileEntry). Throws KeysConfigError. */
 export function readKeysFile(file: string): KeyFileEntry[] {
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    const text = readFileSync(file, 'utf8');
+    data = isYamlFile(file) ? parseYaml(text) : JSON.parse(text);
   } catch (err) {
-    throw new KeysConfigError(`keys file ${file}: ${(err as Error).message}`);
+    throw new KeysConfigError(`keys file ${file}: ${(err as Error).message.split('\n')[0]}`);
   }
   if (!Array.isArray(data)) throw new KeysConfigError(`keys file ${file}: expected a JSON array of { key | key_sha256, name, tier, enabled }.`);
   return data.map((entry, i) => {

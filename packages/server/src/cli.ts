@@ -4,6 +4,7 @@ import { API_VERSION } from './openapi.js';
 import { ListenError } from './server.js';
 import { SERVE_USAGE, serveCommand } from './serve-command.js';
 import { REPLAY_USAGE, replayCommand } from './live/replay-command.js';
+import { KEYS_USAGE, keysCommand } from './keys-command.js';
 
 /** Help of `transit`. */
 export const USAGE = `Usage: transit <command> [options]
@@ -12,6 +13,7 @@ Commands:
   serve    serve the HTTP API (the generated demo dataset unless --snapshot FILE is given)
   build    compile feeds (GTFS, NaPTAN, NPTG, postcodes, rail stations) into a snapshot file
   replay   serve recorded live feed files over HTTP (offline testing of live data)
+  keys     create, list, revoke or enable API keys in a keys file
 
 Run \`transit <command> --help\` for its options.
   -h, --help       this help
@@ -38,6 +40,8 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
         return 0;
       case 'serve':
         return await serveCommand(rest, io);
+      case 'keys':
+        return await keysCommand(rest, io);
       case 'replay':
         return await replayCommand(rest, io);
       case 'build': {
@@ -50,7 +54,7 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
         throw new UsageError(`unknown command '${command}'`);
     }
   } catch (err) {
-    return report(err, command === 'serve' ? SERVE_USAGE : command === 'replay' ? REPLAY_USAGE : USAGE, io);
+    return report(err, command === 'serve' ? SERVE_USAGE : command === 'replay' ? REPLAY_USAGE : command === 'keys' ? KEYS_USAGE : USAGE, io);
   }
 }
 

@@ -16,7 +16,8 @@ Options:
   --demo            serve the generated demo dataset (the default without --snapshot)
   --port N          TCP port, 0 for any free one (env PORT; default 8080)
   --host H          interface to listen on (env HOST; default 127.0.0.1)
-  --keys FILE       API keys file: JSON array of { key | key_sha256, name, tier, enabled } (env API_KEYS_FILE)
+  --keys FILE       API keys file: JSON or YAML list of { key | key_sha256, name, tier, enabled, allow }
+                    (env API_KEYS_FILE); \`transit keys\` writes it
   --live-config F   live feeds (JSON; see below; env LIVE_CONFIG)
   --workers N       serving threads sharing one snapshot in memory (env WORKERS; default auto =
                     one per core; 1 serves from the main thread)
