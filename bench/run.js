@@ -10,6 +10,7 @@ import { stopsQueries, checkStops, naiveStops } from './suites/stops.js';
 import { placeQueries, checkPlaces, naivePlaces } from './suites/places.js';
 import { boardDay, boardQueries, checkBoards, boardTasks } from './suites/boards.js';
 import { routeDay, routeQueries, largestRoute, checkRoutes, naiveRoute } from './suites/routes.js';
+import { disruptionSuite, disruptionTasks } from './suites/disruptions.js';
 
 const ci = process.argv.includes('--ci');
 const time = ci ? 300 : 2000;
@@ -50,6 +51,8 @@ bench
   .add(`route detail, 50-journey page of the largest route (${bigRoute.journeys} journeys)`, () => { sink += engine.route(bigRoute.routeIdx, bigRoute.q).timetable.total; })
   .add('route detail: trip scan + sort (naive baseline)', () => { const r = routeQs[i++ % routeQs.length]; sink += naiveRoute(engine, r.routeIdx, r.q).total; });
 for (const [name, fn] of boardTasks(engine, boardQs)) bench.add(name, () => { sink += fn(); });
+const disruptions = disruptionSuite(); // seeded; throws when path matching differs from brute force
+for (const [name, fn] of disruptionTasks(disruptions.index, disruptions.records, disruptions.paths)) bench.add(name, () => { sink += fn(); });
 const stopJson = JSON.stringify(Array.from({ length: engine.stopTable.count }, (_, k) => engine.stop(k)));
 
 await bench.run();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { Engine } from '@transit/engine';
 import { ApiKeys, startServer, toKeyRecords, type Endpoint, type RunningServer } from '@transit/server';
+import type { LiveState } from '@transit/server';
 import { readSnapshot } from './snapshots.js';
 
 /** The key every test server accepts (API_KEYS-style `test-key:free`). */
@@ -54,7 +55,7 @@ export function demoSnapshotEngine(): Promise<Engine> {
 }
 
 /** Starts the real server (uWebSockets.js, port 0) over the demo snapshot with the test keys. */
-export async function startTestServer(options: { endpoints?: readonly Endpoint[]; log?: (line: string) => void } = {}): Promise<TestServer> {
+export async function startTestServer(options: { endpoints?: readonly Endpoint[]; log?: (line: string) => void; live?: LiveState } = {}): Promise<TestServer> {
   const engine = await demoSnapshotEngine();
   const keys = new ApiKeys(toKeyRecords([{ key: TEST_KEY, tier: 'unlimited', name: 'test' }, { key: DISABLED_KEY, enabled: false, name: 'disabled' }]));
   const server = await startServer({ engine, keys, port: 0, host: '127.0.0.1', ...options });

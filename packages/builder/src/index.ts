@@ -7,3 +7,4 @@ export { generateDemo, type DemoFiles } from './demo/index.js';
 export type { Dataset, StopRecord, StationRecord, SettlementRecord } from './dataset.js';
 export { StopKind } from './dataset.js';
 export { SnapshotWriter } from './write/snapshot-writer.js';
+export { demoSiriSx, demoLineStatus } from './demo/disruptions/index.js';

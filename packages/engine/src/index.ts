@@ -18,3 +18,4 @@ export { MAX_BOARD_WINDOW_MS, MAX_BOARD_LIMIT, type Boards } from './boards/boar
 export { datedTripRef, parseDatedTripRef } from './trips/dated-ref.js';
 export { transitModeOf } from './trips/transit-mode.js';
 export type { ServiceCalendar } from './trips/service-calendar.js';
+export * from './disruptions/index.js';

@@ -3,3 +3,7 @@
  * normalised records (or throws FeedParseError with a clear message); no I/O, no clocks.
  */
 export { FeedParseError } from './errors.js';
+export { parseSiriSx } from './siri-sx/parse-siri-sx.js';
+export { siriSeverity, siriMode } from './siri-sx/siri-sx-severity.js';
+export { parseLineStatus } from './line-status/parse-line-status.js';
+export { lineStatusSeverity, lineStatusMode } from './line-status/line-status-severity.js';

@@ -1,12 +1,161 @@
-import type { Engine } from '@transit/engine';
-import type { LiveConfig } from './live-config.js';
+import { DisruptionIndex, type Disruption, type DisruptionDelivery, type Engine } from '@transit/engine';
+import { parseLineStatus, parseSiriSx } from '@transit/feeds';
+import { demoLineStatus, demoSiriSx } from '@transit/builder';
+import type { FeedConfig, LiveConfig } from './live-config.js';
+import { FeedPoller, type FeedStatus } from './feed-poller.js';
+import { startDemoFeedServer, type DemoFeedServer } from './demo-feed-server.js';
 
-/** Disruption feeds (SIRI-SX, line status) and their merged index. */
+/** The two disruption feeds, by the name `sources` reports them under. */
+export type DisruptionFeedName = 'siri_sx' | 'line_status';
+export const DISRUPTION_FEED_NAMES: readonly DisruptionFeedName[] = ['siri_sx', 'line_status'];
+
+/** What `sources` says about one feed (times epoch ms, null before the event). */
+export interface DisruptionSourceStatus {
+  /** False when this feed is not configured (then every other field is empty). */
+  configured: boolean;
+  /** True for the demo's generated feeds. */
+  simulated: boolean;
+  /** URL polled, API keys redacted; null when not configured. */
+  url: string | null;
+  /** Last poll that ended well (new document or 304 Not Modified). */
+  lastRetrievedAt: number | null;
+  /** Last poll that delivered a new document. */
+  lastChangedAt: number | null;
+  lastAttemptAt: number | null;
+  nextAttemptAt: number | null;
+  /** The last attempt failed; `error` says why. */
+  failed: boolean;
+  error: string | null;
+  consecutiveFailures: number;
+  /** The records served are from an earlier document because the latest attempt failed. */
+  stale: boolean;
+  /** Records from this feed in the current index. */
+  recordCount: number;
+}
+
+/** The disruption feeds of a server: the current merged index and each feed's status. */
 export interface DisruptionFeeds {
+  /** Current merged index; replaced as a whole (never mutated) when a feed delivers. */
+  readonly index: DisruptionIndex;
+  /** Status of both feeds, configured or not. */
+  sources(): Record<DisruptionFeedName, DisruptionSourceStatus>;
+  /** Polls every feed once now (tests, start-up); resolves when all polls have settled. */
+  pollNow(): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** Starts the configured disruption feeds; null when none is configured. */
-export async function startDisruptionFeeds(_engine: Engine, _config: LiveConfig, _log: (line: string) => void): Promise<DisruptionFeeds | null> {
-  return null;
+/** Poll interval and timeout of the demo's simulated feeds. */
+const SIMULATED_INTERVAL_MS = 30_000;
+const SIMULATED_TIMEOUT_MS = 5_000;
+
+/**
+ * Starts pollers for `config.siriSx` and `config.lineStatus`; with `config.simulate` (the demo,
+ * nothing configured), a local feed server generating a SIRI-SX document over the snapshot's own
+ * lines and a line-status document, polled through the same pollers (first poll awaited).
+ * A failed poll keeps that feed's last good records (reported stale). Null when there is nothing
+ * to poll.
+ */
+export async function startDisruptionFeeds(engine: Engine, config: LiveConfig, log: (line: string) => void): Promise<DisruptionFeeds | null> {
+  let demo: DemoFeedServer | null = null;
+  let siriSx = config.siriSx;
+  let lineStatus = config.lineStatus;
+  if (config.simulate && !siriSx && !lineStatus) {
+    demo = await startDemoFeedServer({
+      '/siri-sx.xml': () => ({ body: demoSiriSx(engine, Date.now()), contentType: 'application/xml' }),
+      '/line-status.json': () => ({ body: demoLineStatus(Date.now()), contentType: 'application/json' }),
+    });
+    const simulated = (path: string): FeedConfig => ({ url: demo!.url + path, intervalMs: SIMULATED_INTERVAL_MS, timeoutMs: SIMULATED_TIMEOUT_MS, headers: {} });
+    siriSx = simulated('/siri-sx.xml');
+    lineStatus = simulated('/line-status.json');
+    log(`disruptions: simulated SIRI-SX and line status served at ${demo.url}`);
+  }
+  if (!siriSx && !lineStatus) return null;
+  const feeds = new DisruptionFeedSet(engine, { siri_sx: siriSx, line_status: lineStatus }, demo !== null, log);
+  if (demo) await feeds.pollNow();
+  feeds.start();
+  return {
+    get index() {
+      return feeds.index;
+    },
+    sources: () => feeds.sources(),
+    pollNow: () => feeds.pollNow(),
+    stop: async () => {
+      await feeds.stop();
+      await demo?.close();
+    },
+  };
+}
+
+/** The pollers and the latest good records of each feed; rebuilds and swaps the index on each delivery. */
+class DisruptionFeedSet {
+  index = DisruptionIndex.EMPTY;
+  private readonly records: Record<DisruptionFeedName, Disruption[]> = { siri_sx: [], line_status: [] };
+  private readonly pollers: Partial<Record<DisruptionFeedName, FeedPoller<DisruptionDelivery>>> = {};
+
+  constructor(
+    private readonly engine: Engine,
+    configs: Record<DisruptionFeedName, FeedConfig | null>,
+    private readonly simulated: boolean,
+    log: (line: string) => void,
+  ) {
+    const parsers = { siri_sx: parseSiriSx, line_status: parseLineStatus };
+    for (const name of DISRUPTION_FEED_NAMES) {
+      const c = configs[name];
+      if (!c) continue;
+      this.pollers[name] = new FeedPoller<DisruptionDelivery>({
+        name,
+        url: c.url,
+        headers: c.headers,
+        intervalMs: c.intervalMs,
+        timeoutMs: c.timeoutMs,
+        parse: (bytes) => parsers[name](bytes),
+        onData: (delivery) => this.apply(name, delivery.records),
+        log,
+      });
+    }
+  }
+
+  start(): void {
+    for (const p of Object.values(this.pollers)) p.start();
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(Object.values(this.pollers).map((p) => p.stop()));
+  }
+
+  async pollNow(): Promise<void> {
+    await Promise.all(Object.values(this.pollers).map((p) => p.pollNow()));
+  }
+
+  sources(): Record<DisruptionFeedName, DisruptionSourceStatus> {
+    const status = (name: DisruptionFeedName) => sourceStatus(this.pollers[name]?.status ?? null, this.simulated, this.records[name].length);
+    return { siri_sx: status('siri_sx'), line_status: status('line_status') };
+  }
+
+  /** New records of one feed: rebuild the merged index and swap it in (one assignment). */
+  private apply(name: DisruptionFeedName, records: Disruption[]): void {
+    this.records[name] = records;
+    this.index = DisruptionIndex.build([...this.records.siri_sx, ...this.records.line_status], this.engine);
+  }
+}
+
+function sourceStatus(s: FeedStatus | null, simulated: boolean, recordCount: number): DisruptionSourceStatus {
+  if (!s) {
+    return { configured: false, simulated: false, url: null, lastRetrievedAt: null, lastChangedAt: null, lastAttemptAt: null, nextAttemptAt: null, failed: false, error: null, consecutiveFailures: 0, stale: false, recordCount: 0 };
+  }
+  const failed = s.lastError !== null;
+  return {
+    configured: true,
+    simulated,
+    url: s.url,
+    lastRetrievedAt: s.lastSuccessAt,
+    lastChangedAt: s.lastChangeAt,
+    lastAttemptAt: s.lastAttemptAt,
+    nextAttemptAt: s.nextAttemptAt,
+    failed,
+    error: s.lastError,
+    consecutiveFailures: s.consecutiveFailures,
+    stale: failed && s.lastChangeAt !== null,
+    recordCount,
+  };
 }

@@ -1,0 +1,6 @@
+/** Disruptions: the normalised record both live feeds parse into, and the index that queries it. */
+export * from './disruption.js';
+export * from './disruption-query.js';
+export { DisruptionIndex, type StopCoordinates } from './disruption-index.js';
+export { decodePathPolyline, encodePolyline } from './polyline.js';
+export { pointSegmentMetres } from './segment-distance.js';
