@@ -4,6 +4,7 @@
 // A longer run: FUZZ_RUNS=20000 npx vitest run test/server/fuzz-http.test.ts
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { ENDPOINTS } from '@transit/server';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -32,10 +33,14 @@ function rawGet(pathAndQuery: string, headers: Record<string, string>): Promise<
     let req: http.ClientRequest;
     try {
       req = http.request({ host: url.hostname, port: url.port, path: pathAndQuery, method: 'GET', headers, agent }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (d) => (body += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        const chunks: Buffer[] = [];
+        res.on('data', (d: Buffer) => chunks.push(d));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const coding = res.headers['content-encoding'];
+          const body = (coding === 'br' ? brotliDecompressSync(raw) : coding === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, body });
+        });
         res.on('error', reject);
       });
     } catch {

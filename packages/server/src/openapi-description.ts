@@ -5,6 +5,8 @@ export const API_DESCRIPTION = `Read-only JSON API over UK transit data: places,
 
 **Authentication.** Every endpoint except \`/health\` and \`/openapi.json\` needs an API key, sent in the \`X-Api-Key\` header or the \`api_key\` query parameter. Without one the answer is 401 \`missing_api_key\`; an unknown or disabled key is 401 \`invalid_api_key\`; both carry \`WWW-Authenticate: ApiKey\`. A valid key limited to some endpoints gets 403 \`forbidden\` elsewhere.
 
+**Compression and reuse.** JSON bodies of 1 KB or more are sent brotli- or gzip-compressed when \`Accept-Encoding\` allows (with \`Vary: Accept-Encoding\`). Answers that depend only on the query, the snapshot and the clock may be reused for identical requests within the same second (the same \`request_time\`); answers that read live data are always fresh.
+
 **Rate limits.** Each key has a tier with a per-minute request limit (defaults: free 60, standard 600, premium 6,000, unlimited; the operator may change them), counted in fixed windows aligned to the minute. Every authenticated response of a limited key carries \`RateLimit-Policy\` and \`RateLimit\` (IETF draft) and \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (epoch seconds). Over the limit: 429 \`rate_limited\` with \`Retry-After\` (seconds); refused requests do not count.
 
 **Timestamps.** \`request_time\` is on every response, errors included: UK local time, \`YYYY-MM-DDThh:mm:ss+hh:mm\` with the real offset.

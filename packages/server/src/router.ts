@@ -12,6 +12,7 @@ import { TierTable } from './limits/tiers.js';
 import { MemoryRateLimiter, rateLimitHeaders, type RateLimiter } from './limits/rate-limiter.js';
 import { keyAllows, keyId } from './auth.js';
 import { SecondCache, withoutApiKey } from './http/second-cache.js';
+import { chooseCoding, compress, MIN_COMPRESS_BYTES } from './http/compression.js';
 
 /** What the server reads from a request before handling it (the uWS request dies with its callback). */
 export interface RequestInfo {
@@ -23,9 +24,10 @@ export interface RequestInfo {
   /** From `X-Api-Key`, else the `api_key` query parameter; '' when neither. */
   apiKey: string;
   requestId: string;
+  /** The `Accept-Encoding` header ('' when absent). */
+  acceptEncoding?: string;
 }
 
-/** A response fully rendered: status, every header, and the body text (null: none). */
 /** Router options; every one has a default. */
 export interface RouterOptions {
   endpoints?: readonly Endpoint[];
@@ -40,10 +42,12 @@ export interface RouterOptions {
   now?: () => number;
 }
 
+/** A response fully rendered: status, every header, and the body. */
 export interface RenderedResponse {
   status: number;
   headers: readonly (readonly [string, string])[];
-  body: string | null;
+  /** JSON text, compressed JSON (with Content-Encoding), or null for no body. */
+  body: string | Buffer | null;
 }
 
 const JSON_TYPE: readonly [string, string] = ['Content-Type', 'application/json; charset=utf-8'];
@@ -63,6 +67,9 @@ export class Router {
   private readonly now: () => number;
   /** 200 bodies of authenticated endpoints, reused within the same second (see SecondCache). */
   private readonly cache = new SecondCache();
+  /** Compressed bodies of this second, by body text. */
+  private readonly brotli = new SecondCache<Buffer>(2_000);
+  private readonly gzip = new SecondCache<Buffer>(2_000);
   /** Changes identity whenever the engine or live state is swapped (the cache's owner). */
   private generation: object = {};
   private clockSecond = -1;
@@ -114,7 +121,7 @@ export class Router {
     const limitHeaders: [string, string][] = [];
     try {
       const reply = this.dispatch(req, requestTime, limitHeaders);
-      return render(reply, req.requestId, limitHeaders);
+      return this.encode(render(reply, req.requestId, limitHeaders), req.acceptEncoding ?? '');
     } catch (err) {
       const known = err instanceof ApiError ? err : fromQueryError(err);
       if (known) return render(errorReply(known, requestTime), req.requestId, limitHeaders);
@@ -145,6 +152,25 @@ export class Router {
     const text = body instanceof RawJson ? body.text : JSON.stringify(body);
     this.cache.set(key, text);
     return ok(new RawJson(text));
+  }
+
+  /**
+   * Compresses a JSON body of at least MIN_COMPRESS_BYTES in the best coding the client accepts
+   * (brotli, gzip). Keyed by the body text itself, so a body reused within the second (the same
+   * string, its hash computed once) is compressed once per coding.
+   */
+  private encode(out: RenderedResponse, acceptEncoding: string): RenderedResponse {
+    if (typeof out.body !== 'string' || out.body.length < MIN_COMPRESS_BYTES) return out;
+    const coding = chooseCoding(acceptEncoding);
+    const vary: [string, string] = ['Vary', 'Accept-Encoding'];
+    if (coding === 'identity') return { ...out, headers: [...out.headers, vary] };
+    const cache = coding === 'br' ? this.brotli : this.gzip;
+    let bytes = cache.get(out.body, this.clockText, this.generation);
+    if (bytes === undefined) {
+      bytes = compress(out.body, coding);
+      cache.set(out.body, bytes);
+    }
+    return { ...out, headers: [...out.headers, vary, ['Content-Encoding', coding]], body: bytes };
   }
 
   /** request_time text, formatted once per second. */

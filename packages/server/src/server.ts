@@ -83,6 +83,7 @@ function readRequest(req: uWS.HttpRequest): RequestInfo {
     query: req.getQuery() ?? '',
     apiKey: headerKey || (req.getQuery('api_key') ?? ''),
     requestId: requestId(req.getHeader('x-request-id')),
+    acceptEncoding: req.getHeader('accept-encoding'),
   };
 }
 

@@ -5,14 +5,14 @@
  * the current second's entries are kept (memory is bounded by one second of distinct requests,
  * and by `maxEntries`); a snapshot swap or a new live state starts afresh.
  */
-export class SecondCache {
+export class SecondCache<V extends string | Uint8Array = string> {
   private second = '';
   private owner: unknown = null;
-  private readonly entries = new Map<string, string>();
+  private readonly entries = new Map<string, V>();
 
   constructor(
     private readonly maxEntries = 10_000,
-    /** Bodies larger than this (characters) are not kept. */
+    /** Values larger than this (characters or bytes) are not kept. */
     private readonly maxBodyChars = 512 * 1024,
   ) {}
 
@@ -20,7 +20,7 @@ export class SecondCache {
    * The body stored for `key` in this `second` (the request_time text) for this `owner`
    * (an object that changes whenever the snapshot or live state does), or undefined.
    */
-  get(key: string, second: string, owner: unknown): string | undefined {
+  get(key: string, second: string, owner: unknown): V | undefined {
     if (second !== this.second || owner !== this.owner) {
       this.second = second;
       this.owner = owner;
@@ -31,7 +31,7 @@ export class SecondCache {
   }
 
   /** Keeps `body` for `key` for the rest of the second last passed to `get`. */
-  set(key: string, body: string): void {
+  set(key: string, body: V): void {
     if (body.length > this.maxBodyChars) return;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
     this.entries.set(key, body);
