@@ -2,14 +2,12 @@
 // port and one snapshot, shared rate limits, a SIGHUP reload under load with every response
 // checked, and a graceful SIGTERM.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildSnapshot } from '@transit/builder';
+import { startServeProcess, type ServeProcess } from '../support/cli-process.js';
 
-const BIN = fileURLToPath(new URL('../../packages/server/bin/transit.js', import.meta.url));
 const STOPS = '/v1/bus/stops.json?lat=53.3811&lon=-1.4701&radius=2000&limit=5';
 
 let dir: string;
@@ -22,25 +20,11 @@ beforeAll(async () => {
   snapB = (await buildSnapshot({ demo: { seed: 7 }, quiet: true, builtAt: '2026-03-03T00:00:00.000Z' })).bytes;
 });
 
-interface Running {
-  proc: ChildProcess;
-  url: string;
-  stdout: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
+type Running = ServeProcess & { stdout: () => string };
 
 async function serve(file: string, env: Record<string, string>): Promise<Running> {
-  const proc = spawn(process.execPath, [BIN, 'serve', '--snapshot', file, '--port', '0', '--workers', '2'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => proc.on('exit', (code, signal) => resolve({ code, signal })));
-  const deadline = Date.now() + 30_000;
-  while (!/on (http:\S+) .*2 worker threads/.test(out)) {
-    if (Date.now() > deadline || proc.exitCode !== null) throw new Error(`server did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { proc, url: /on (http:\S+) /.exec(out)![1], stdout: () => out, exited };
+  const p = await startServeProcess(['--snapshot', file, '--port', '0', '--workers', '2'], env, /2 worker threads/);
+  return { ...p, stdout: p.output };
 }
 
 const strip = (body: string) => body.replace(/"request_time":"[^"]+",?/, '');

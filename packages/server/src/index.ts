@@ -23,3 +23,7 @@ export { keyId, keyAllows } from './auth.js';
 export { UnknownTierError, type RouterOptions } from './router.js';
 export { startCluster, toShared, readShared, type ClusterOptions, type RunningCluster } from './cluster/cluster.js';
 export { SharedRateLimiter } from './cluster/shared-rate-limiter.js';
+export { RequestMetrics, LATENCY_BUCKETS_MS } from './observe/request-metrics.js';
+export { startMetricsServer, processGauges, type MetricsServer } from './observe/metrics-server.js';
+export { createAccessLog, type AccessLog } from './observe/access-log.js';
+export { routeLabels, type AccessLogEntry } from './router.js';

@@ -13,6 +13,7 @@ import { MemoryRateLimiter, rateLimitHeaders, type RateLimiter } from './limits/
 import { keyAllows, keyId } from './auth.js';
 import { SecondCache, withoutApiKey } from './http/second-cache.js';
 import { chooseCoding, compress, MIN_COMPRESS_BYTES } from './http/compression.js';
+import type { RequestMetrics } from './observe/request-metrics.js';
 
 /** What the server reads from a request before handling it (the uWS request dies with its callback). */
 export interface RequestInfo {
@@ -40,6 +41,35 @@ export interface RouterOptions {
   limiter?: RateLimiter;
   /** Clock, for tests. */
   now?: () => number;
+  /** Request counters; its routes must be `routeLabels(endpoints)`. */
+  metrics?: RequestMetrics;
+  /** Called once per answered request (structured access log). */
+  accessLog?: (entry: AccessLogEntry) => void;
+}
+
+/** One access-log line. The key is named by its id (never the key). */
+export interface AccessLogEntry {
+  req_id: string;
+  key_id: string | null;
+  method: string;
+  /** The endpoint's path template, or `unmatched`. */
+  route: string;
+  path: string;
+  status: number;
+  /** Time inside the server, milliseconds. */
+  ms: number;
+}
+
+/** Route labels of metrics: the endpoints' path templates in order, then `unmatched`. */
+export function routeLabels(endpoints: readonly Endpoint[]): string[] {
+  return [...endpoints.map((ep) => ep.path), 'unmatched'];
+}
+
+/** What a request has been found to be, filled in while it is handled. */
+interface Trace {
+  limitHeaders: [string, string][];
+  route: number;
+  keyId: string | null;
 }
 
 /** A response fully rendered: status, every header, and the body. */
@@ -65,6 +95,11 @@ export class Router {
   private readonly tiers: TierTable;
   private readonly limiter: RateLimiter;
   private readonly now: () => number;
+  private readonly metrics: RequestMetrics | undefined;
+  private readonly accessLog: ((entry: AccessLogEntry) => void) | undefined;
+  private readonly routeOf: Map<Endpoint, number>;
+  private readonly routeNames: string[];
+  private readonly unmatched: number;
   /** 200 bodies of authenticated endpoints, reused within the same second (see SecondCache). */
   private readonly cache = new SecondCache();
   /** Compressed bodies of this second, by body text. */
@@ -89,6 +124,12 @@ export class Router {
     this.tiers = options.tiers ?? new TierTable();
     this.limiter = options.limiter ?? new MemoryRateLimiter();
     this.now = options.now ?? Date.now;
+    this.metrics = options.metrics;
+    this.accessLog = options.accessLog;
+    this.routeNames = routeLabels(endpoints);
+    this.routeOf = new Map(endpoints.map((ep, i) => [ep, i]));
+    this.unmatched = endpoints.length;
+    if (this.metrics && this.metrics.routes.join() !== this.routeNames.join()) throw new Error('metrics routes must be routeLabels(endpoints)');
     for (const k of keys.records) {
       if (k.enabled && !this.tiers.get(k.tier)) throw new UnknownTierError(`API key ${k.name}: unknown tier '${k.tier}' (tiers: ${this.tiers.names.join(', ')}; RATE_LIMIT_TIERS adds more).`);
     }
@@ -116,30 +157,42 @@ export class Router {
 
   /** Answers one request; never throws (unexpected errors are logged and become a 500). */
   handle(req: RequestInfo): RenderedResponse {
+    const started = performance.now();
     const requestTime = this.requestTime(Date.now());
-    // Rate-limit headers, once the key is admitted: on every authenticated response, errors included.
-    const limitHeaders: [string, string][] = [];
+    // Filled in as the request is understood: rate-limit headers (on every authenticated answer,
+    // errors included), the route and the key id for metrics and the access log.
+    const trace: Trace = { limitHeaders: [], route: this.unmatched, keyId: null };
+    let out: RenderedResponse;
     try {
-      const reply = this.dispatch(req, requestTime, limitHeaders);
-      return this.encode(render(reply, req.requestId, limitHeaders), req.acceptEncoding ?? '');
+      const reply = this.dispatch(req, requestTime, trace);
+      out = this.encode(render(reply, req.requestId, trace.limitHeaders), req.acceptEncoding ?? '');
     } catch (err) {
       const known = err instanceof ApiError ? err : fromQueryError(err);
-      if (known) return render(errorReply(known, requestTime), req.requestId, limitHeaders);
-      this.log(`[${req.requestId}] ${req.method.toUpperCase()} ${req.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      const internal = new ApiError(500, 'internal_error', `Unexpected server error; quote request id ${req.requestId} when reporting it.`);
-      return render(errorReply(internal, requestTime), req.requestId, limitHeaders);
+      if (known) {
+        out = render(errorReply(known, requestTime), req.requestId, trace.limitHeaders);
+      } else {
+        this.log(`[${req.requestId}] ${req.method.toUpperCase()} ${req.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+        const internal = new ApiError(500, 'internal_error', `Unexpected server error; quote request id ${req.requestId} when reporting it.`);
+        out = render(errorReply(internal, requestTime), req.requestId, trace.limitHeaders);
+      }
     }
+    const ms = performance.now() - started;
+    this.metrics?.observe(trace.route, out.status, ms);
+    this.accessLog?.({ req_id: req.requestId, key_id: trace.keyId, method: req.method.toUpperCase(), route: this.routeNames[trace.route], path: req.path, status: out.status, ms: Math.round(ms * 1000) / 1000 });
+    return out;
   }
 
-  private dispatch(req: RequestInfo, requestTime: string, limitHeaders: [string, string][]): Reply {
+  private dispatch(req: RequestInfo, requestTime: string, trace: Trace): Reply {
+    const limitHeaders = trace.limitHeaders;
     const found = this.paths.find(req.path);
     if (!found) throw new ApiError(404, 'not_found', `No endpoint at ${req.path.slice(0, 200)}; see /openapi.json for the endpoints.`);
     const ep = found.ep;
+    trace.route = this.routeOf.get(ep) ?? this.unmatched;
     if (req.method === 'options') return { status: 204, headers: PREFLIGHT_HEADERS, body: null };
     if (req.method !== 'get') {
       throw new ApiError(405, 'method_not_allowed', `Method ${req.method.toUpperCase().slice(0, 20)} is not allowed on ${ep.path}; use GET.`, [['Allow', 'GET, OPTIONS']]);
     }
-    if (ep.auth) limitHeaders.push(...this.admit(req.apiKey, ep.path));
+    if (ep.auth) limitHeaders.push(...this.admit(req.apiKey, ep.path, trace));
     const { values, given } = ep.parse(req.query);
     const cacheable = ep.auth && ep.cacheable?.(values) === true;
     const key = cacheable ? `${req.path}?${withoutApiKey(req.query)}` : '';
@@ -184,10 +237,11 @@ export class Router {
   }
 
   /** Checks the key, its endpoint allowance and its rate limit; returns the rate-limit headers or throws 401/403/429. */
-  private admit(apiKey: string, path: string): [string, string][] {
+  private admit(apiKey: string, path: string, trace: Trace): [string, string][] {
     const check = this.keys.check(apiKey);
     if (!check.ok) throw new ApiError(401, check.code, check.message, [['WWW-Authenticate', 'ApiKey']]);
     const key = check.key;
+    trace.keyId = keyId(key);
     if (!keyAllows(key, path)) throw new ApiError(403, 'forbidden', `This API key is not allowed to use ${path}.`);
     const tier = this.tiers.get(key.tier)!;
     if (tier.perMinute === 0) return [];

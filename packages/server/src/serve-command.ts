@@ -7,6 +7,10 @@ import { availableParallelism } from 'node:os';
 import { ListenError } from './server.js';
 import { readSnapshotBytes, serveInProcess, serveInWorkers, type ServeSetup } from './serve-modes.js';
 import { TierTable, TierConfigError } from './limits/tiers.js';
+import { RequestMetrics } from './observe/request-metrics.js';
+import { processGauges, startMetricsServer } from './observe/metrics-server.js';
+import { routeLabels } from './router.js';
+import { ENDPOINTS } from './endpoints/index.js';
 
 /** Help of `transit serve`. */
 export const SERVE_USAGE = `Usage: transit serve [--snapshot FILE | --demo] [--port N] [--host H] [--keys FILE] [--live-config FILE] [--workers N]
@@ -21,6 +25,8 @@ Options:
   --live-config F   live feeds (JSON; see below; env LIVE_CONFIG)
   --workers N       serving threads sharing one snapshot in memory (env WORKERS; default auto =
                     one per core; 1 serves from the main thread)
+  --metrics-port N  serve Prometheus metrics at http://HOST:N/metrics (env METRICS_PORT; default off)
+  --access-log      a JSON line per request on standard output (env ACCESS_LOG=true)
   -h, --help        this help
 
 Environment:
@@ -44,6 +50,10 @@ export interface ServeOptions {
   liveConfigFile?: string;
   /** Serving threads: 1 serves from the main thread; more start worker threads. */
   workers: number;
+  /** Port of the Prometheus /metrics listener; null: none. */
+  metricsPort: number | null;
+  /** A JSON access log line per request on standard output. */
+  accessLog: boolean;
   help: boolean;
 }
 
@@ -61,6 +71,8 @@ export function parseServeArgs(argv: string[], env: Record<string, string | unde
       keys: { type: 'string' },
       'live-config': { type: 'string' },
       workers: { type: 'string' },
+      'metrics-port': { type: 'string' },
+      'access-log': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -72,7 +84,13 @@ export function parseServeArgs(argv: string[], env: Record<string, string | unde
   const workersText = values.workers ?? (env.WORKERS || 'auto');
   const workers = workersText === 'auto' ? availableParallelism() : /^\d{1,3}$/.test(workersText) ? Number(workersText) : NaN;
   if (!(workers >= 1 && workers <= 256)) throw new UsageError(`workers must be 'auto' or an integer from 1 to 256; got '${workersText}'`);
-  return { snapshot: values.snapshot ?? null, port, host, keysFile: values.keys, liveConfigFile: values['live-config'] ?? (env.LIVE_CONFIG || undefined), workers, help: values.help ?? false };
+  const metricsText = values['metrics-port'] ?? (env.METRICS_PORT || null);
+  const metricsPort = metricsText === null ? null : /^\d{1,5}$/.test(metricsText) && Number(metricsText) <= 65535 ? Number(metricsText) : NaN;
+  if (Number.isNaN(metricsPort)) throw new UsageError(`metrics port must be an integer from 0 to 65535; got '${metricsText}'`);
+  const accessLogText = env.ACCESS_LOG ?? 'false';
+  if (!/^(true|false|1|0)$/.test(accessLogText)) throw new UsageError(`ACCESS_LOG must be true or false; got '${accessLogText.slice(0, 20)}'`);
+  const accessLog = values['access-log'] ?? /^(true|1)$/.test(accessLogText);
+  return { snapshot: values.snapshot ?? null, port, host, keysFile: values.keys, liveConfigFile: values['live-config'] ?? (env.LIVE_CONFIG || undefined), workers, metricsPort, accessLog, help: values.help ?? false };
 }
 
 /**
@@ -106,6 +124,8 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     host: options.host,
     port: options.port,
     log: (line) => io.err(line + '\n'),
+    metrics: options.metricsPort === null ? null : new RequestMetrics(RequestMetrics.allocate(routeLabels(ENDPOINTS).length), routeLabels(ENDPOINTS)),
+    accessLog: options.accessLog,
   };
   if (options.workers > 1 && options.port !== 0) await assertPortFree(options.host, options.port);
   const serving = options.workers > 1 ? await serveInWorkers(setup, options.workers) : await serveInProcess(setup);
@@ -116,6 +136,15 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   io.out(keys.generatedKey ? `API key: ${keys.generatedKey} (generated; set API_KEYS or --keys to choose your own)\n` : `API keys: ${keys.source}\n`);
   io.out(`Try: curl -H "X-Api-Key: ${key}" "${serving.url}/v1/places.json?query=sheffield"\n`);
   io.out(`     ${serving.url}/openapi.json describes every endpoint.\n`);
+  const startedAt = Date.now();
+  const metricsServer =
+    setup.metrics && options.metricsPort !== null
+      ? await startMetricsServer({ host: options.host, port: options.metricsPort, render: () => setup.metrics!.render() + processGauges({ builtAt: serving.engine.info.builtAt, threads: serving.threads, startedAt }) }).catch(async (err: unknown) => {
+          await serving.close();
+          throw new ListenError(`Could not serve metrics on ${options.host}:${options.metricsPort}: ${(err as Error).message}`);
+        })
+      : null;
+  if (metricsServer) io.out(`Metrics (Prometheus): ${metricsServer.url}\n`);
   const feeds = [liveConfig.siriVm && 'SIRI-VM', liveConfig.gtfsRt && 'GTFS-RT', liveConfig.siriSx && 'SIRI-SX', liveConfig.lineStatus && 'line status'].filter(Boolean);
   io.out(liveConfig.simulate ? 'Live data: simulated demo feeds (vehicles and disruptions).\n' : feeds.length ? `Live feeds: ${feeds.join(', ')}.\n` : 'Live data: off (no feed configured; see transit serve --help).\n');
   // SIGHUP: load the snapshot again and swap it in; a failed reload keeps serving the old one.
@@ -133,6 +162,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const signal = await io.until;
   await reloading;
   await serving.close();
+  await metricsServer?.close();
   io.out('Stopped.\n');
   if (serving.threads > 1 && typeof signal === 'string') io.exitBySignal?.(signal);
   return 0;

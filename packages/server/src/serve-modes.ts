@@ -7,6 +7,8 @@ import type { LiveConfig } from './live/live-config.js';
 import { startLiveServices } from './live/live-services.js';
 import { startServer } from './server.js';
 import { startCluster, toShared } from './cluster/cluster.js';
+import { createAccessLog } from './observe/access-log.js';
+import type { RequestMetrics } from './observe/request-metrics.js';
 
 /** What `transit serve` needs, whichever way it serves. */
 export interface ServeSetup {
@@ -18,6 +20,10 @@ export interface ServeSetup {
   host: string;
   port: number;
   log: (line: string) => void;
+  /** Shared request counters (over routeLabels(ENDPOINTS)), or null. */
+  metrics: RequestMetrics | null;
+  /** Write a JSON access log line per request to standard output. */
+  accessLog: boolean;
 }
 
 /** A serving API, in this thread or in worker threads. */
@@ -35,7 +41,8 @@ export interface Serving {
 export async function serveInProcess(setup: ServeSetup): Promise<Serving> {
   let engine = openEngine(await setup.loadSnapshot());
   let live = await startLiveServices({ engine, config: setup.live, log: setup.log });
-  const server = await startServer({ engine, keys: setup.keys, port: setup.port, host: setup.host, live: live.state, tiers: setup.tiers }).catch(async (err: unknown) => {
+  const accessLog = setup.accessLog ? createAccessLog() : null;
+  const server = await startServer({ engine, keys: setup.keys, port: setup.port, host: setup.host, live: live.state, tiers: setup.tiers, metrics: setup.metrics ?? undefined, accessLog: accessLog?.write }).catch(async (err: unknown) => {
     await live.stop();
     throw err;
   });
@@ -57,6 +64,7 @@ export async function serveInProcess(setup: ServeSetup): Promise<Serving> {
     close: async () => {
       await server.close();
       await live.stop();
+      accessLog?.flush();
     },
   };
 }
@@ -68,7 +76,7 @@ export async function serveInWorkers(setup: ServeSetup, threads: number): Promis
   let engine = Engine.open(shared);
   // Every worker listens on the same port: pick a free one first when asked for any.
   const port = setup.port === 0 ? await freePort(setup.host) : setup.port;
-  const cluster = await startCluster({ snapshot: shared, workers: threads, keys: setup.keys, tiers: setup.tiers, live: setup.live, host: setup.host, port });
+  const cluster = await startCluster({ snapshot: shared, workers: threads, keys: setup.keys, tiers: setup.tiers, live: setup.live, host: setup.host, port, metrics: setup.metrics?.buffer ?? null, accessLog: setup.accessLog });
   return {
     url: cluster.url,
     threads: cluster.workers,

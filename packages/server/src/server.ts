@@ -3,7 +3,8 @@ import type { Engine } from '@transit/engine';
 import type { ApiKeys } from './auth.js';
 import type { Endpoint } from './endpoints/endpoint.js';
 import { ENDPOINTS } from './endpoints/index.js';
-import { Router, type RenderedResponse, type RequestInfo } from './router.js';
+import { Router, type AccessLogEntry, type RenderedResponse, type RequestInfo } from './router.js';
+import type { RequestMetrics } from './observe/request-metrics.js';
 import { statusLine } from './http/reply.js';
 import { requestId } from './http/request-id.js';
 import type { LiveState } from './live/live-state.js';
@@ -33,6 +34,10 @@ export interface ServerOptions {
   tiers?: TierTable;
   /** Rate-limit counters; default in-process. */
   limiter?: RateLimiter;
+  /** Request counters and latency histograms (routes: routeLabels of the endpoints). */
+  metrics?: RequestMetrics;
+  /** Called once per answered request. */
+  accessLog?: (entry: AccessLogEntry) => void;
 }
 
 /** A listening server. */
@@ -54,7 +59,7 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   let router: Router;
   try {
-    router = new Router(options.engine, options.keys, { endpoints: options.endpoints ?? ENDPOINTS, log: options.log, live: options.live, tiers: options.tiers, limiter: options.limiter });
+    router = new Router(options.engine, options.keys, { endpoints: options.endpoints ?? ENDPOINTS, log: options.log, live: options.live, tiers: options.tiers, limiter: options.limiter, metrics: options.metrics, accessLog: options.accessLog });
   } catch (err) {
     return Promise.reject(err);
   }

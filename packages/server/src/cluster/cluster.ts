@@ -22,6 +22,9 @@ export interface ClusterOptions {
   host?: string;
   /** 0 picks a free port (the first worker's), which the others then share. */
   port?: number;
+  /** Shared request counters, or null. */
+  metrics?: SharedArrayBuffer | null;
+  accessLog?: boolean;
 }
 
 /** Serving worker threads sharing one port and one snapshot. */
@@ -64,6 +67,8 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     tiers: options.tiers.names.map((n) => options.tiers.get(n)!),
     counters: SharedRateLimiter.allocate(options.keys.records.length),
     live: options.live,
+    metrics: options.metrics ?? null,
+    accessLog: options.accessLog ?? false,
   };
   const workers: Worker[] = [];
   let port = options.port ?? 8080;

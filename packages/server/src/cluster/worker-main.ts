@@ -8,6 +8,10 @@ import { keyId } from '../auth.js';
 import { startServer } from '../server.js';
 import { startLiveServices, type LiveServices } from '../live/live-services.js';
 import { SharedRateLimiter } from './shared-rate-limiter.js';
+import { RequestMetrics } from '../observe/request-metrics.js';
+import { createAccessLog } from '../observe/access-log.js';
+import { routeLabels } from '../router.js';
+import { ENDPOINTS } from '../endpoints/index.js';
 import type { FromWorker, ToWorker, WorkerInit } from './worker-protocol.js';
 
 const init = workerData as WorkerInit;
@@ -20,7 +24,9 @@ try {
   const limiter = new SharedRateLimiter(init.counters, new Map(records.map((r, i) => [keyId(r), i])));
   const engine = Engine.open(init.snapshot);
   let live: LiveServices = await startLiveServices({ engine, config: init.live });
-  const server = await startServer({ engine, keys, port: init.port, host: init.host, live: live.state, tiers: new TierTable(init.tiers), limiter });
+  const metrics = init.metrics ? new RequestMetrics(init.metrics, routeLabels(ENDPOINTS)) : undefined;
+  const accessLog = init.accessLog ? createAccessLog() : null;
+  const server = await startServer({ engine, keys, port: init.port, host: init.host, live: live.state, tiers: new TierTable(init.tiers), limiter, metrics, accessLog: accessLog?.write });
   port.on('message', (msg: ToWorker) => {
     if (msg.type === 'reload') {
       void (async () => {
@@ -41,6 +47,7 @@ try {
       void (async () => {
         await server.close();
         await live.stop();
+        accessLog?.flush();
         send({ type: 'closed' });
       })();
     }

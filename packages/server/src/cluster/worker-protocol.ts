@@ -14,6 +14,10 @@ export interface WorkerInit {
   /** Shared rate-limit counters, one slot per key in `keys` order. */
   counters: SharedArrayBuffer;
   live: LiveConfig;
+  /** Shared request counters (RequestMetrics over routeLabels(ENDPOINTS)), or null. */
+  metrics: SharedArrayBuffer | null;
+  /** Write a structured access log line per request to standard output. */
+  accessLog: boolean;
 }
 
 /** Main thread -> worker. */

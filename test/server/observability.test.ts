@@ -1,0 +1,42 @@
+// FEATURE UNDER TEST: Prometheus metrics on their own port, summed over worker threads, and the
+// structured access log (request id, key id, route, status, latency; never the key).
+import { afterAll, describe, expect, it } from 'vitest';
+import { demoSnapshotFile } from '../support/server.js';
+import { startServeProcess, type ServeProcess } from '../support/cli-process.js';
+
+let running: ServeProcess | undefined;
+afterAll(() => void running?.proc.kill('SIGKILL'));
+
+describe('metrics and access log (2 worker threads)', () => {
+  it('counts every request once whichever thread answered, and logs each as JSON', async () => {
+    running = await startServeProcess(['--snapshot', await demoSnapshotFile(), '--port', '0', '--workers', '2', '--metrics-port', '0'], { API_KEYS: 'secret-key:unlimited', ACCESS_LOG: 'true' }, /Metrics \(Prometheus\)/);
+    const metricsUrl = /Metrics \(Prometheus\): (\S+)/.exec(running.output())![1];
+    const get = (p: string) => fetch(running!.url + p, { headers: { 'X-Api-Key': 'secret-key', 'X-Request-Id': 'req-42' } }).then((r) => r.status);
+    const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) => get(`/v1/bus/stops.json?lat=53.38&lon=-1.47&radius=${100 + i}`)));
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    expect(await get('/v1/bus/stops.json?lat=north')).toBe(400);
+    expect(await get('/nowhere')).toBe(404);
+
+    const text = await (await fetch(metricsUrl)).text();
+    expect(text).toContain('transit_http_requests_total{route="/v1/bus/stops.json",status="2xx"} 30');
+    expect(text).toContain('transit_http_requests_total{route="/v1/bus/stops.json",status="4xx"} 1');
+    expect(text).toContain('transit_http_requests_total{route="unmatched",status="4xx"} 1');
+    expect(text).toContain('transit_http_request_duration_seconds_count{route="/v1/bus/stops.json"} 31');
+    expect(text).toMatch(/transit_http_request_duration_seconds_bucket\{route="\/v1\/bus\/stops.json",le="\+Inf"\} 31/);
+    expect(text).toContain('transit_worker_threads 2');
+    expect(text).toMatch(/transit_snapshot_age_seconds \d+/);
+    expect(text).toMatch(/process_resident_memory_bytes \d+/);
+    expect((await fetch(metricsUrl.replace('/metrics', '/other'))).status).toBe(404);
+
+    running.proc.kill('SIGTERM');
+    await running.exited;
+    const lines = running.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+    const stops = lines.filter((l) => l.route === '/v1/bus/stops.json');
+    expect(stops).toHaveLength(31);
+    expect(stops[0]).toMatchObject({ msg: 'request', req_id: 'req-42', method: 'GET', key_id: expect.stringMatching(/^[0-9a-f]{12}$/) });
+    expect(typeof stops[0].ms).toBe('number');
+    expect(lines.find((l) => l.route === 'unmatched')).toMatchObject({ status: 404, key_id: null });
+    expect(running.output()).not.toContain('secret-key');
+    running = undefined;
+  }, 60_000);
+});
