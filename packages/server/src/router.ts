@@ -27,6 +27,8 @@ export interface RequestInfo {
   requestId: string;
   /** The `Accept-Encoding` header ('' when absent). */
   acceptEncoding?: string;
+  /** The `If-None-Match` header ('' when absent). */
+  ifNoneMatch?: string;
 }
 
 /** Router options; every one has a default. */
@@ -65,6 +67,29 @@ export function routeLabels(endpoints: readonly Endpoint[]): string[] {
   return [...endpoints.map((ep) => ep.path), 'unmatched'];
 }
 
+/** A reusable answer: its JSON text and a weak tag of its content. */
+interface CachedBody {
+  text: string;
+  etag: string;
+  length: number;
+}
+
+/**
+ * A weak ETag of a JSON answer's content: FNV-1a (32-bit) of the text without its request_time,
+ * plus its length, so answers equal but for the time they were made share a tag.
+ */
+export function contentTag(text: string): string {
+  const at = text.indexOf('"request_time":"');
+  const skipFrom = at < 0 ? -1 : at + 16;
+  const skipTo = at < 0 ? -1 : text.indexOf('"', skipFrom);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    if (i === skipFrom) i = skipTo;
+    h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  }
+  return `W/"${(h >>> 0).toString(16)}-${text.length.toString(16)}"`;
+}
+
 /** What a request has been found to be, filled in while it is handled. */
 interface Trace {
   limitHeaders: [string, string][];
@@ -101,7 +126,7 @@ export class Router {
   private readonly routeNames: string[];
   private readonly unmatched: number;
   /** 200 bodies of authenticated endpoints, reused within the same second (see SecondCache). */
-  private readonly cache = new SecondCache();
+  private readonly cache = new SecondCache<CachedBody>();
   /** Compressed bodies of this second, by body text. */
   private readonly brotli = new SecondCache<Buffer>(2_000);
   private readonly gzip = new SecondCache<Buffer>(2_000);
@@ -195,16 +220,19 @@ export class Router {
     if (ep.auth) limitHeaders.push(...this.admit(req.apiKey, ep.path, trace));
     const { values, given } = ep.parse(req.query);
     const cacheable = ep.auth && ep.cacheable?.(values) === true;
-    const key = cacheable ? `${req.path}?${withoutApiKey(req.query)}` : '';
-    if (cacheable) {
-      const cached = this.cache.get(key, requestTime, this.generation);
-      if (cached !== undefined) return ok(new RawJson(cached));
+    if (!cacheable) return ok(ep.handle(values, { engine: this.engine, requestTime, given, openApi: () => this.openApi(), path: found.params, live: this.live }));
+    const key = `${req.path}?${withoutApiKey(req.query)}`;
+    let cached = this.cache.get(key, requestTime, this.generation);
+    if (cached === undefined) {
+      const body = ep.handle(values, { engine: this.engine, requestTime, given, openApi: () => this.openApi(), path: found.params, live: this.live });
+      const text = body instanceof RawJson ? body.text : JSON.stringify(body);
+      cached = { text, etag: contentTag(text), length: text.length };
+      this.cache.set(key, cached);
     }
-    const body = ep.handle(values, { engine: this.engine, requestTime, given, openApi: () => this.openApi(), path: found.params, live: this.live });
-    if (!cacheable) return ok(body);
-    const text = body instanceof RawJson ? body.text : JSON.stringify(body);
-    this.cache.set(key, text);
-    return ok(new RawJson(text));
+    // Revalidation: the tag covers the content, not request_time, so an unchanged answer is a 304.
+    const validators: [string, string][] = [['ETag', cached.etag], ['Cache-Control', 'private, max-age=0, must-revalidate']];
+    if (req.ifNoneMatch && req.ifNoneMatch.split(',').some((t) => t.trim() === cached.etag || t.trim() === '*')) return { status: 304, headers: validators, body: null };
+    return { status: 200, headers: validators, body: new RawJson(cached.text) };
   }
 
   /**
@@ -257,7 +285,7 @@ export class Router {
 /** Serialises a reply and adds the headers every response carries. */
 function render(reply: Reply, requestId: string, limitHeaders: readonly (readonly [string, string])[]): RenderedResponse {
   const id: readonly [string, string] = ['X-Request-Id', requestId];
-  if (reply.body === null) return { status: reply.status, headers: [...reply.headers, id], body: null };
+  if (reply.body === null) return { status: reply.status, headers: reply.status === 304 ? [...CORS_HEADERS, ...reply.headers, ...limitHeaders, id] : [...reply.headers, id], body: null };
   // A 429 carries the rate-limit headers in its own list already.
   const extra = reply.status === 429 ? [] : limitHeaders;
   return { status: reply.status, headers: [JSON_TYPE, ...CORS_HEADERS, ...reply.headers, ...extra, id], body: reply.body instanceof RawJson ? reply.body.text : JSON.stringify(reply.body) };

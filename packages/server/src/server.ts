@@ -89,6 +89,7 @@ function readRequest(req: uWS.HttpRequest): RequestInfo {
     apiKey: headerKey || (req.getQuery('api_key') ?? ''),
     requestId: requestId(req.getHeader('x-request-id')),
     acceptEncoding: req.getHeader('accept-encoding'),
+    ifNoneMatch: req.getHeader('if-none-match'),
   };
 }
 

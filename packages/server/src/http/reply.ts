@@ -11,6 +11,7 @@ export interface Reply {
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
   204: 'No Content',
+  304: 'Not Modified',
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',

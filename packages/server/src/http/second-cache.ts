@@ -5,7 +5,7 @@
  * the current second's entries are kept (memory is bounded by one second of distinct requests,
  * and by `maxEntries`); a snapshot swap or a new live state starts afresh.
  */
-export class SecondCache<V extends string | Uint8Array = string> {
+export class SecondCache<V extends { length: number } = string> {
   private second = '';
   private owner: unknown = null;
   private readonly entries = new Map<string, V>();
