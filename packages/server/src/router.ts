@@ -105,6 +105,9 @@ export interface RenderedResponse {
   body: string | Buffer | null;
 }
 
+/** Longest path + query string accepted (characters); longer requests get 414. */
+export const MAX_URL_CHARS = 8192;
+
 const JSON_TYPE: readonly [string, string] = ['Content-Type', 'application/json; charset=utf-8'];
 
 /**
@@ -209,6 +212,7 @@ export class Router {
 
   private dispatch(req: RequestInfo, requestTime: string, trace: Trace): Reply {
     const limitHeaders = trace.limitHeaders;
+    if (req.path.length + req.query.length > MAX_URL_CHARS) throw new ApiError(414, 'uri_too_long', `The request URL is over ${MAX_URL_CHARS} characters.`);
     const found = this.paths.find(req.path);
     if (!found) throw new ApiError(404, 'not_found', `No endpoint at ${req.path.slice(0, 200)}; see /openapi.json for the endpoints.`);
     const ep = found.ep;

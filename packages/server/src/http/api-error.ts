@@ -6,6 +6,7 @@ export type ApiErrorCode =
   | 'invalid_api_key'
   | 'forbidden'
   | 'rate_limited'
+  | 'uri_too_long'
   | 'not_found'
   | 'method_not_allowed'
   | 'internal_error';
