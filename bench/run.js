@@ -11,6 +11,7 @@ import { placeQueries, checkPlaces, naivePlaces } from './suites/places.js';
 import { boardDay, boardQueries, checkBoards, boardTasks } from './suites/boards.js';
 import { routeDay, routeQueries, largestRoute, checkRoutes, naiveRoute } from './suites/routes.js';
 import { disruptionSuite, disruptionTasks } from './suites/disruptions.js';
+import { liveSuite } from './suites/live.js';
 
 const ci = process.argv.includes('--ci');
 const time = ci ? 300 : 2000;
@@ -53,6 +54,8 @@ bench
 for (const [name, fn] of boardTasks(engine, boardQs)) bench.add(name, () => { sink += fn(); });
 const disruptions = disruptionSuite(); // seeded; throws when path matching differs from brute force
 for (const [name, fn] of disruptionTasks(disruptions.index, disruptions.records, disruptions.paths)) bench.add(name, () => { sink += fn(); });
+const live = await liveSuite(); // Newport timetable + real GTFS-RT / SIRI-VM; null without ../shared/data
+if (live) for (const [name, fn] of live.tasks) bench.add(name, () => { sink += fn(); });
 const stopJson = JSON.stringify(Array.from({ length: engine.stopTable.count }, (_, k) => engine.stop(k)));
 
 await bench.run();

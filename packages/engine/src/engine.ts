@@ -20,6 +20,10 @@ import type { RouteDetail, RouteDetailQuery, RouteKind, RouteQuery, RouteSummary
 import { LineTable } from './routes/line-table.js';
 import { RouteStops } from './routes/route-stops.js';
 import { RouteIndex } from './routes/route-index.js';
+import { VehicleMatcher } from './live/vehicle-matcher.js';
+import { LiveOverlay, type MatchOptions } from './live/live-overlay.js';
+import { liveBoard, type LiveBoardCall } from './live/live-board.js';
+import type { VehicleRecord } from './live/vehicle-record.js';
 
 /**
  * A transit snapshot opened for queries. Construction is zero-copy: every column is a view over
@@ -204,6 +208,22 @@ export class Engine {
   /** First service day at or after `day` on which the trip runs, or NaN when none. */
   nextTripDay(tripIdx: number, day: DayNumber): DayNumber {
     return this.tripQueries.nextRun(tripIdx, day);
+  }
+
+  /** Live vehicle matching state (index, path cache), built on first use. */
+  get vehicleMatcher(): VehicleMatcher {
+    return (this.matcherCache ??= new VehicleMatcher(this.timetable, this.strings, this.stopTable, this.calendar, (t) => this.describer.summary(t), (id) => this.findTrip(id)));
+  }
+  private matcherCache: VehicleMatcher | undefined;
+
+  /** Matches live vehicle records onto journeys at `nowMs` (epoch ms): an immutable overlay to swap in whole. See docs/engine.md "Live vehicles". */
+  matchVehicles(records: readonly VehicleRecord[], nowMs: number, options?: MatchOptions): LiveOverlay {
+    return this.vehicleMatcher.match(records, nowMs, options);
+  }
+
+  /** A stop's departures or arrivals with live estimates from `overlay` (late journeys aimed before q.from included); see liveBoard. */
+  liveStopBoard(stopIdx: number, q: BoardQuery, overlay: LiveOverlay): LiveBoardCall[] {
+    return liveBoard((bq) => this.boards.stop(stopIdx, bq), q, overlay, stopIdx);
   }
 
   /** Runs a radius or box query and builds only the requested page of results. */

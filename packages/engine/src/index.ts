@@ -19,3 +19,8 @@ export { datedTripRef, parseDatedTripRef } from './trips/dated-ref.js';
 export { transitModeOf } from './trips/transit-mode.js';
 export type { ServiceCalendar } from './trips/service-calendar.js';
 export * from './disruptions/index.js';
+export type { VehicleRecord, VehicleDelivery, VehicleSource } from './live/vehicle-record.js';
+export { LiveOverlay, type LiveTrip, type LiveMatchStats, type MatchMethod, type MatchOptions, type UnmatchedReason } from './live/live-overlay.js';
+export { liveBoard, annotate as annotateBoardCall, LIVE_LOOKBACK_MS, type LiveBoardCall, type LiveCall } from './live/live-board.js';
+export { decodePolyline } from './spatial/polyline.js';
+export type { VehicleMatcher } from './live/vehicle-matcher.js';

@@ -1,5 +1,5 @@
-import { formatUkTimestamp, type BoardCall, type Engine } from '@transit/engine';
-import { apiMode } from './dto-timetable.js';
+import { formatUkTimestamp, type BoardCall, type Engine, type LiveCall } from '@transit/engine';
+import { apiMode, liveStatus, toLiveVehicle, type LiveContext } from './dto-timetable.js';
 
 /**
  * Hand-rolled JSON for boards: the fields that depend only on the trip (line, operator,
@@ -56,9 +56,18 @@ export class BoardJson {
     return this.stops.get(stopIdx, () => q(build()));
   }
 
-  /** Same as JSON.stringify(toDeparture(c)). */
-  departure(c: BoardCall): string {
+  /** Same as JSON.stringify(toDeparture(c, live, ctx)). */
+  departure(c: BoardCall, live: LiveCall | null = null, ctx?: LiveContext): string {
     const aimed = formatUkTimestamp(c.time);
+    if (live) {
+      const expected = formatUkTimestamp(live.expected);
+      const vehicle = toLiveVehicle(live.trip, c.operatorCode, c.destination, ctx ?? { nowMs: 0, simulated: false });
+      return (
+        this.departureHeads.get(c.tripIdx, () => head(c, true, false, true)) +
+        `,"aimed_departure_time":"${aimed}","expected_departure_time":"${expected}","best_departure_estimate":"${expected}","status":"${liveStatus(live.delayS)}","source":"${live.trip.vehicle.source}","dated_vehicle_journey_ref":${q(c.datedRef)}` +
+        `,"trip_id":${q(c.tripId)},"live_vehicle":${q(vehicle)}}`
+      );
+    }
     return (
       this.departureHeads.get(c.tripIdx, () => head(c, true, false, true)) +
       `,"aimed_departure_time":"${aimed}","expected_departure_time":null,"best_departure_estimate":"${aimed}","status":"on_time","source":"gtfs_scheduled","dated_vehicle_journey_ref":${q(c.datedRef)}` +

@@ -1,6 +1,7 @@
 import type { Static } from '@sinclair/typebox';
-import { formatUkTimestamp, type BoardCall, type Station, type TransitMode, type TripCall, type TripDetail } from '@transit/engine';
-import type { Arrival, BusService, BusServiceStop, Departure, RailArrival, RailDeparture, RailService, RailServiceStop } from './schemas-timetable.js';
+import { formatUkTimestamp, type BoardCall, type LiveCall, type LiveTrip, type Station, type TransitMode, type TripCall, type TripDetail } from '@transit/engine';
+import type { Arrival, BusService, BusServiceStop, Departure, LiveVehicle, RailArrival, RailDeparture, RailService, RailServiceStop } from './schemas-timetable.js';
+import { ON_TIME_EARLY_S, ON_TIME_LATE_S } from './schemas-timetable.js';
 import type { MODES } from './schemas-timetable.js';
 
 /** Board and service response shapes (snake_case), typed from the schemas the OpenAPI document publishes. */
@@ -10,15 +11,71 @@ export type RailDepartureDto = Static<typeof RailDeparture>;
 export type RailArrivalDto = Static<typeof RailArrival>;
 export type BusServiceDto = Static<typeof BusService>;
 export type RailServiceDto = Static<typeof RailService>;
+export type LiveVehicleDto = Static<typeof LiveVehicle>;
+
+/** What a live row needs besides its call: the request instant (epoch ms) and whether the feed is simulated. */
+export interface LiveContext {
+  nowMs: number;
+  simulated: boolean;
+}
+
+/** `status` of a live estimate: on_time from ON_TIME_EARLY_S early to ON_TIME_LATE_S late, else early / late. */
+export function liveStatus(delayS: number): 'on_time' | 'late' | 'early' {
+  return delayS > ON_TIME_LATE_S ? 'late' : delayS < -ON_TIME_EARLY_S ? 'early' : 'on_time';
+}
+
+/** The `live_vehicle` object of a matched journey; `operatorCode` and `destination` are the journey's, used when the feed gives none. */
+export function toLiveVehicle(live: LiveTrip, operatorCode: string, destination: string, ctx: LiveContext): LiveVehicleDto {
+  const v = live.vehicle;
+  return {
+    vehicle_ref: v.vehicleRef,
+    operator_ref: v.operatorRef ?? operatorCode,
+    latitude: v.latitude,
+    longitude: v.longitude,
+    bearing: v.bearing === null ? null : String(Math.round(v.bearing)),
+    destination_name: v.destinationName ?? destination,
+    recorded_at_time: formatUkTimestamp(v.recordedAtMs),
+    match_method: live.method,
+    fix_age_seconds: Math.max(0, Math.round((ctx.nowMs - v.recordedAtMs) / 1000)),
+    delay_seconds: live.delayS,
+    current_stop_sequence: live.stopSequence,
+    occupancy: v.occupancy,
+    seated_occupancy: v.seatedOccupancy,
+    seated_capacity: v.seatedCapacity,
+    wheelchair_occupancy: v.wheelchairOccupancy,
+    wheelchair_capacity: v.wheelchairCapacity,
+    simulated: ctx.simulated,
+  };
+}
 
 /** Engine mode → API mode: coaches are buses on the API. */
 export function apiMode(mode: TransitMode): (typeof MODES)[number] {
   return mode === 'coach' ? 'bus' : mode;
 }
 
-/** A scheduled departure: no live estimate, so the best estimate is the timetabled time. */
-export function toDeparture(c: BoardCall): DepartureDto {
+/** A departure: scheduled (best estimate = timetabled time), or with the live estimate of a matched vehicle. */
+export function toDeparture(c: BoardCall, live: LiveCall | null = null, ctx: LiveContext = { nowMs: 0, simulated: false }): DepartureDto {
   const aimed = formatUkTimestamp(c.time);
+  if (live) {
+    const expected = formatUkTimestamp(live.expected);
+    return {
+      line: c.line,
+      line_name: c.lineName,
+      operator: c.operator,
+      operator_code: c.operatorCode,
+      destination: c.destination,
+      direction: c.direction,
+      mode: apiMode(c.mode),
+      aimed_departure_time: aimed,
+      expected_departure_time: expected,
+      best_departure_estimate: expected,
+      status: liveStatus(live.delayS),
+      source: live.trip.vehicle.source,
+      dated_vehicle_journey_ref: c.datedRef,
+      trip_id: c.tripId,
+      live_vehicle: toLiveVehicle(live.trip, c.operatorCode, c.destination, ctx),
+    };
+  }
   return {
     line: c.line,
     line_name: c.lineName,
@@ -122,8 +179,8 @@ function railStop(c: TripCall): Static<typeof RailServiceStop> {
   };
 }
 
-/** A bus journey on its service date; live fields stay null until live matching exists. */
-export function toBusService(t: TripDetail, requestTime: string): BusServiceDto {
+/** A bus journey on its service date, with the live vehicle working it when there is one. */
+export function toBusService(t: TripDetail, requestTime: string, live: LiveTrip | null = null, ctx: LiveContext = { nowMs: 0, simulated: false }): BusServiceDto {
   return {
     request_time: requestTime,
     trip_id: t.tripId,
@@ -137,8 +194,8 @@ export function toBusService(t: TripDetail, requestTime: string): BusServiceDto 
     destination: t.destination,
     direction: t.direction,
     mode: apiMode(t.mode),
-    live_vehicle: null,
-    current_stop_sequence: null,
+    live_vehicle: live ? toLiveVehicle(live, t.operatorCode, t.destination, ctx) : null,
+    current_stop_sequence: live ? live.stopSequence : null,
     stops: t.calls.map(busStop),
   };
 }

@@ -26,20 +26,47 @@ const tripId = Type.String({ description: 'Feed trip_id; usable in /v1/bus/servi
 const datedRef = Type.String({ description: 'YYYY-MM-DD:trip_id, the service date and the trip: names this run of the journey; usable as trip_id in /v1/bus/services/{trip_id}.json, where it fixes the date.' });
 const platform = nullable(Type.String(), 'Platform or stand of the stop called at; null when unknown.');
 
+/** Live `status` thresholds: on_time from 1 minute early to 2 minutes late (inclusive); beyond them early / late. */
+export const ON_TIME_EARLY_S = 60;
+export const ON_TIME_LATE_S = 120;
+/** Values of `status` on bus departures. */
+export const BUS_STATUSES = ['on_time', 'late', 'early'] as const;
+const busStatus = StringEnum(BUS_STATUSES, {
+  description:
+    'on_time for timetable rows and for live rows expected from 1 minute early to 2 minutes late; late when expected more than 2 minutes after the timetable; early when more than 1 minute before it (additional values, see live_vehicle).',
+});
+const busSource = StringEnum(['siri_vm', 'gtfs_rt', 'gtfs_scheduled'], {
+  description: 'gtfs_scheduled: from the timetable; siri_vm: estimated from a matched SIRI-VM vehicle; gtfs_rt: estimated from a matched GTFS-realtime VehiclePosition (additional value).',
+});
+const nullableCount = (description: string) => nullable(Type.Integer({ minimum: 0 }), description);
+
 /** A matched live vehicle. */
 export const LiveVehicle = Type.Object(
   {
-    vehicle_ref: Type.String(),
-    operator_ref: Type.String(),
-    latitude: Type.Number(),
-    longitude: Type.Number(),
-    bearing: Type.String(),
-    destination_name: Type.String(),
+    vehicle_ref: Type.String({ description: 'Vehicle identity within its operator (SIRI VehicleRef without a leading operator code; GTFS-RT vehicle id).' }),
+    operator_ref: Type.String({ description: "National Operator Code from the feed, else the journey's operator code." }),
+    latitude: Type.Number({ description: 'WGS84 degrees of the last fix.' }),
+    longitude: Type.Number({ description: 'WGS84 degrees of the last fix.' }),
+    bearing: nullable(Type.String(), 'Heading in degrees clockwise from north, as text; null when unknown (a feed bearing of 0 means unknown).'),
+    destination_name: Type.String({ description: "DestinationName from the feed, else the journey's destination." }),
     recorded_at_time: Timestamp,
+    match_method: StringEnum(['journey_code', 'origin_time', 'position'], {
+      description:
+        'Additional field. How the vehicle was matched to this journey: journey_code (ticket-machine code, DatedVehicleJourneyRef or GTFS-RT trip_id = the journey\'s vehicle_journey_code / trip_id), origin_time (operator + line + OriginAimedDepartureTime = the first departure), position (nearest scheduled position among the line\'s running journeys).',
+    }),
+    fix_age_seconds: Type.Integer({ minimum: 0, description: 'Additional field. Age of the position at request time, seconds.' }),
+    delay_seconds: Type.Integer({ description: 'Additional field. Estimated delay at the vehicle\'s position, seconds (negative = early); later stops get the same delay.' }),
+    current_stop_sequence: Type.Integer({ minimum: 1, description: 'Additional field. Sequence of the stop the vehicle is at or approaching.' }),
+    occupancy: nullable(Type.String(), 'Additional field. SIRI-VM Occupancy (seatsAvailable, standingAvailable, full) or GTFS-RT occupancy_status in lower case; null when the feed gives none.'),
+    seated_occupancy: nullableCount('Additional field. SIRI-VM extension SeatedOccupancy; null when absent.'),
+    seated_capacity: nullableCount('Additional field. SIRI-VM extension SeatedCapacity; null when absent.'),
+    wheelchair_occupancy: nullableCount('Additional field. SIRI-VM extension WheelchairOccupancy; null when absent.'),
+    wheelchair_capacity: nullableCount('Additional field. SIRI-VM extension WheelchairCapacity; null when absent.'),
+    simulated: Type.Boolean({ description: "Additional field. True when the vehicle comes from the demo dataset's simulated feed, not a real one." }),
   },
-  { title: 'LiveVehicle', description: 'A live vehicle position matched to the journey.' },
+  { title: 'LiveVehicle', description: 'A live vehicle position matched to the journey (the spec fields, then additional fields this service adds).' },
 );
-const liveVehicle = nullable(LiveVehicle, 'The live vehicle working the journey; null when none is matched (always null until live data is configured).');
+const liveVehicle = nullable(LiveVehicle, 'The live vehicle working the journey; null when none is matched, when live was not requested, and on arrivals (live applies to departures only).');
 
 /** Element of `departures` on a stop board. */
 export const Departure = Type.Object(
@@ -52,10 +79,10 @@ export const Departure = Type.Object(
     direction,
     mode,
     aimed_departure_time: timestamp('Timetabled departure.'),
-    expected_departure_time: nullable(Timestamp, 'Live estimate; null without a matched live vehicle.'),
+    expected_departure_time: nullable(Timestamp, 'Live estimate (live=true and a matched vehicle that has not yet passed the stop): the timetabled time plus the delay at the vehicle; never before the timetable at the first stop. Null otherwise.'),
     best_departure_estimate: timestamp('The live estimate where one exists, else the timetabled time: the one time to display.'),
-    status,
-    source,
+    status: busStatus,
+    source: busSource,
     dated_vehicle_journey_ref: datedRef,
     trip_id: tripId,
     live_vehicle: liveVehicle,
@@ -135,7 +162,10 @@ export const StopTimetable = Type.Object(
     atcocode: Type.String({ description: 'The stop, as requested.' }),
     stop: BusStop,
     live_requested: Type.Boolean({ description: 'The `live` parameter as sent (default false).' }),
-    live_error: nullable(Type.String(), 'Null when live data was not requested or was applied; otherwise why the board is timetable-only.'),
+    live_error: nullable(
+      Type.String(),
+      'Null when live data was not requested or every vehicle feed is healthy. Otherwise why live estimates are missing or may be out of date: no feed configured; a feed failing (since when, how many polls, the last error); a feed stale (no new document for 5 minutes). Vehicle fixes older than the configured age (LIVE_MAX_AGE_S, default 300 s) are never shown.',
+    ),
     departures: departures(Departure),
     arrivals: arrivals(Arrival),
   },

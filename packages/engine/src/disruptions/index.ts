@@ -2,5 +2,5 @@
 export * from './disruption.js';
 export * from './disruption-query.js';
 export { DisruptionIndex, type StopCoordinates } from './disruption-index.js';
-export { decodePathPolyline, encodePolyline } from './polyline.js';
+export { decodePathPolyline, encodePolyline } from '../spatial/polyline.js';
 export { pointSegmentMetres } from './segment-distance.js';

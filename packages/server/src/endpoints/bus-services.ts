@@ -16,15 +16,22 @@ export const busServices = defineEndpoint({
   summary: 'One scheduled bus journey with all its stops',
   description:
     'Every call with its aimed arrival and departure as UK timestamps on the service date. 404 when the id is unknown, names a rail service, or the journey does not run on the date (the message names the date and the next date it runs). ' +
-    '`live_vehicle` and `current_stop_sequence` are null while no live feed is configured.',
+    '`live_vehicle` and `current_stop_sequence` come from the live vehicle feeds when a matched vehicle works this journey now (see LiveVehicle); they are null otherwise: no feed configured, the feed failing or stale, a journey that has not set off or has finished, or live=false.',
   auth: true,
   query: Type.Object({
     date: serviceDateParam(),
-    live: Type.Boolean({ default: true, description: 'Look up the live vehicle working the journey (null while no live feed is configured).' }),
+    live: Type.Boolean({ default: true, description: 'Look up the live vehicle working the journey (null when none is matched or no live feed is configured).' }),
   }),
   response: BusService,
   errors: [400, 404],
+  // Timetable-only answers may be reused within the second; live ones change with every poll.
+  cacheable: (q) => !q.live,
   handle(q, ctx) {
-    return toBusService(lookUpService(ctx, ctx.path.trip_id, q.date, 'bus'), ctx.requestTime);
+    const trip = lookUpService(ctx, ctx.path.trip_id, q.date, 'bus');
+    const vehicles = q.live ? ctx.live.vehicles : null;
+    if (!vehicles) return toBusService(trip, ctx.requestTime);
+    const nowMs = Date.now();
+    const live = vehicles.overlay(nowMs).get(trip.tripIdx, trip.serviceDay) ?? null;
+    return toBusService(trip, ctx.requestTime, live, { nowMs, simulated: vehicles.simulated });
   },
 });

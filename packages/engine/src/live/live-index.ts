@@ -1,0 +1,58 @@
+import type { TimetableTables } from '../timetable/timetable-tables.js';
+import type { StringTable } from '../snapshot/strings.js';
+import type { TripSummary } from '../api.js';
+import { NONE } from '../snapshot/format.js';
+
+/** Lower-case key of an operator code and a line name (underscores read as spaces). */
+export function lineKey(operatorCode: string, line: string): string {
+  return `${operatorCode.toLowerCase()}|${line.replace(/_/g, ' ').toLowerCase()}`;
+}
+
+/**
+ * Lookups the matcher needs, built once from the snapshot on first use: trips by BODS
+ * vehicle_journey_code, by operator code + line, and by GTFS route_id; and per route its
+ * operator code and line (lower case) for checking a journey-code hit.
+ */
+export class LiveIndex {
+  /** vehicle_journey_code -> trips. */
+  readonly byJourneyCode = new Map<string, number[]>();
+  /** lineKey(operator code, line) -> trips. */
+  readonly byLine = new Map<string, number[]>();
+  /** GTFS route_id -> trips. */
+  readonly byRouteId = new Map<string, number[]>();
+  /** Route -> operator code, line and line name, lower case. */
+  readonly routeOperator: string[];
+  readonly routeLine: string[];
+  readonly routeLineName: string[];
+
+  constructor(tt: TimetableTables, strings: StringTable, summary: (tripIdx: number) => TripSummary) {
+    this.routeOperator = new Array(tt.routeCount);
+    this.routeLine = new Array(tt.routeCount);
+    this.routeLineName = new Array(tt.routeCount);
+    const routeLineKey: string[] = new Array(tt.routeCount);
+    const routeIdText: string[] = new Array(tt.routeCount);
+    const push = (m: Map<string, number[]>, k: string, t: number) => {
+      const list = m.get(k);
+      if (list) list.push(t);
+      else m.set(k, [t]);
+    };
+    for (let t = 0; t < tt.tripCount; t++) {
+      const r = tt.tripRoute[t];
+      if (routeLineKey[r] === undefined) {
+        const s = summary(t);
+        this.routeOperator[r] = s.operatorCode.toLowerCase();
+        this.routeLine[r] = s.line.toLowerCase();
+        this.routeLineName[r] = s.lineName.toLowerCase();
+        routeLineKey[r] = lineKey(s.operatorCode, s.line);
+        routeIdText[r] = strings.get(tt.routeId[r]);
+      }
+      push(this.byLine, routeLineKey[r], t);
+      if (routeIdText[r]) push(this.byRouteId, routeIdText[r], t);
+      const vjc = tt.tripVehicleJourneyCode[t];
+      if (vjc !== NONE) {
+        const code = strings.get(vjc);
+        if (code) push(this.byJourneyCode, code, t);
+      }
+    }
+  }
+}

@@ -1,0 +1,158 @@
+/** Metres per degree of latitude (mean). */
+const M_PER_DEG = 111_195;
+
+/**
+ * A trip's route as a polyline in local metres (equirectangular around its first point), with
+ * the cumulative distance along it and where each of the trip's stops falls on it. Built from the
+ * shape when it passes near every stop, else from straight lines between the stops.
+ */
+export class TripPath {
+  /** Interleaved x, y metres per point. */
+  readonly xy: Float64Array;
+  /** Distance along the path at each point, metres. */
+  readonly along: Float64Array;
+  /** Distance along the path of each stop of the trip (non-decreasing), metres. */
+  readonly stopAlong: Float64Array;
+
+  private constructor(
+    private readonly lat0: number,
+    private readonly cos0: number,
+    xy: Float64Array,
+    stopAlong: Float64Array,
+    /** True when built from the shape, false for straight lines between stops. */
+    readonly fromShape: boolean,
+  ) {
+    this.xy = xy;
+    const n = xy.length >> 1;
+    const along = new Float64Array(n);
+    for (let i = 1; i < n; i++) along[i] = along[i - 1] + Math.hypot(xy[2 * i] - xy[2 * i - 2], xy[2 * i + 1] - xy[2 * i - 1]);
+    this.along = along;
+    this.stopAlong = stopAlong;
+  }
+
+  /** Total length, metres. */
+  get length(): number {
+    return this.along.length ? this.along[this.along.length - 1] : 0;
+  }
+
+  /** Local x (east) in metres of a longitude. */
+  x(lon: number): number {
+    return lon * this.cos0 * M_PER_DEG;
+  }
+
+  /** Local y (north) in metres of a latitude. */
+  y(lat: number): number {
+    return (lat - this.lat0) * M_PER_DEG;
+  }
+
+  /**
+   * Builds a path: `shape` is interleaved lat/lon degrees (may be empty); `stopLatLon` the
+   * trip's stops in order. The shape is used when every stop lies within `maxStopOffM` of it.
+   */
+  static build(shape: Float64Array, stopLatLon: Float64Array, maxStopOffM = 300): TripPath {
+    const lat0 = stopLatLon.length ? stopLatLon[0] : shape[0];
+    const cos0 = Math.cos((lat0 * Math.PI) / 180);
+    const toXy = (ll: Float64Array) => {
+      const out = new Float64Array(ll.length);
+      for (let i = 0; i < ll.length; i += 2) {
+        out[i] = ll[i + 1] * cos0 * M_PER_DEG;
+        out[i + 1] = (ll[i] - lat0) * M_PER_DEG;
+      }
+      return out;
+    };
+    const stopsXy = toXy(stopLatLon);
+    if (shape.length >= 4) {
+      const path = new TripPath(lat0, cos0, toXy(shape), new Float64Array(stopLatLon.length >> 1), true);
+      if (path.placeStops(stopsXy, maxStopOffM)) return path;
+    }
+    const straight = new TripPath(lat0, cos0, stopsXy, new Float64Array(stopLatLon.length >> 1), false);
+    for (let i = 0; i < straight.stopAlong.length; i++) straight.stopAlong[i] = straight.along[i];
+    return straight;
+  }
+
+  /** Places stops along the shape in order (never going back); false when one is too far off. */
+  private placeStops(stopsXy: Float64Array, maxOff: number): boolean {
+    let seg = 0;
+    const segs = (this.xy.length >> 1) - 1;
+    for (let s = 0; s < this.stopAlong.length; s++) {
+      const px = stopsXy[2 * s], py = stopsXy[2 * s + 1];
+      let best = Infinity, bestAlong = 0, bestSeg = seg, found = false;
+      const prevAlong = s > 0 ? this.stopAlong[s - 1] : 0;
+      for (let i = seg; i < segs; i++) {
+        let dist = this.segmentDistance(i, px, py);
+        // Never behind the previous stop: on its segment, the nearest point at or after it.
+        if (this.segAlong < prevAlong) {
+          const len = this.along[i + 1] - this.along[i];
+          const t = len > 0 ? Math.min(1, (prevAlong - this.along[i]) / len) : 0;
+          const xy = this.xy;
+          dist = Math.hypot(xy[2 * i] + t * (xy[2 * i + 2] - xy[2 * i]) - px, xy[2 * i + 1] + t * (xy[2 * i + 3] - xy[2 * i + 1]) - py);
+          this.segAlong = this.along[i] + t * len;
+        }
+        if (dist < best) {
+          best = dist;
+          bestAlong = this.segAlong;
+          bestSeg = i;
+        }
+        if (best < 40) found = true;
+        // Once close to the stop, stop at the first segment that moves well away again (a loop may come back later).
+        if (found && dist > best + 150) break;
+      }
+      if (best > maxOff) return false;
+      this.stopAlong[s] = s > 0 ? Math.max(bestAlong, this.stopAlong[s - 1]) : bestAlong;
+      seg = bestSeg;
+    }
+    return true;
+  }
+
+  /** Scratch results of segmentDistance (no allocation per segment): distance along the path of the nearest point, metres. */
+  private segAlong = 0;
+
+  /** Distance from (px, py) to segment i, metres; the nearest point's distance along is left in segAlong. */
+  private segmentDistance(i: number, px: number, py: number): number {
+    const xy = this.xy;
+    const ax = xy[2 * i], ay = xy[2 * i + 1], bx = xy[2 * i + 2], by = xy[2 * i + 3];
+    const dx = bx - ax, dy = by - ay;
+    const l2 = dx * dx + dy * dy;
+    let t = l2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / l2 : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    const qx = ax + t * dx - px, qy = ay + t * dy - py;
+    this.segAlong = this.along[i] + t * (this.along[i + 1] - this.along[i]);
+    return Math.hypot(qx, qy);
+  }
+
+  /** Compass heading of segment i, degrees clockwise from north. */
+  segmentBearing(i: number): number {
+    const xy = this.xy;
+    const deg = (Math.atan2(xy[2 * i + 2] - xy[2 * i], xy[2 * i + 3] - xy[2 * i + 1]) * 180) / Math.PI;
+    return deg < 0 ? deg + 360 : deg;
+  }
+
+  /**
+   * Projects a position onto the path: the point minimising off-route distance plus
+   * `priorWeight` × distance from `priorAlong` (the scheduled position, to pick the right pass
+   * on loops) plus a penalty where the segment heads against `bearing`. Null when the best point
+   * is farther than `maxOffM` from the path.
+   */
+  project(lat: number, lon: number, bearing: number | null, priorAlong: number, maxOffM = 1000, priorWeight = 0.05): { along: number; offM: number } | null {
+    const px = this.x(lon), py = this.y(lat);
+    const segs = (this.xy.length >> 1) - 1;
+    let bestCost = Infinity, bestAlong = 0, bestOff = Infinity;
+    for (let i = 0; i < segs; i++) {
+      const dist = this.segmentDistance(i, px, py);
+      if (dist > maxOffM) continue;
+      const along = this.segAlong;
+      let cost = dist + priorWeight * Math.abs(along - priorAlong);
+      if (bearing !== null) {
+        let diff = Math.abs(this.segmentBearing(i) - bearing) % 360;
+        if (diff > 180) diff = 360 - diff;
+        if (diff > 100) cost += 150;
+      }
+      if (cost < bestCost) {
+        bestCost = cost;
+        bestAlong = along;
+        bestOff = dist;
+      }
+    }
+    return bestCost === Infinity ? null : { along: bestAlong, offM: bestOff };
+  }
+}

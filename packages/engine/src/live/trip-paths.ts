@@ -1,0 +1,44 @@
+import type { TimetableTables } from '../timetable/timetable-tables.js';
+import type { StringTable } from '../snapshot/strings.js';
+import type { StopTable } from '../stops/stop-table.js';
+import { NONE } from '../snapshot/format.js';
+import { decodePolyline } from '../spatial/polyline.js';
+import { TripPath } from './trip-path.js';
+
+/** Most paths kept; the cache is dropped whole when full, so memory stays bounded on a national snapshot. */
+export const MAX_CACHED_PATHS = 20_000;
+
+/** Trip paths (shape + stop placement) by pattern and shape, built on first use. */
+export class TripPaths {
+  private readonly cache = new Map<number, TripPath>();
+
+  constructor(
+    private readonly tt: TimetableTables,
+    private readonly strings: StringTable,
+    private readonly stops: StopTable,
+  ) {}
+
+  /** The path of a trip (shared by every trip of its pattern with the same shape). */
+  of(tripIdx: number): TripPath {
+    const tt = this.tt;
+    const p = tt.tripPattern[tripIdx];
+    const shape = tt.tripShape[tripIdx];
+    const key = p * (tt.shapeCount + 1) + (shape === NONE ? tt.shapeCount : shape);
+    let path = this.cache.get(key);
+    if (!path) {
+      if (this.cache.size >= MAX_CACHED_PATHS) this.cache.clear();
+      const first = tt.patternStopOffsets[p];
+      const n = tt.patternStopOffsets[p + 1] - first;
+      const ll = new Float64Array(2 * n);
+      for (let i = 0; i < n; i++) {
+        const s = tt.patternStops[first + i];
+        ll[2 * i] = this.stops.lat[s];
+        ll[2 * i + 1] = this.stops.lon[s];
+      }
+      const poly = shape === NONE ? new Float64Array(0) : decodePolyline(this.strings.get(tt.shapePolyline[shape]));
+      path = TripPath.build(poly, ll);
+      this.cache.set(key, path);
+    }
+    return path;
+  }
+}

@@ -1,0 +1,67 @@
+import { XMLParser } from 'fast-xml-parser';
+import type { VehicleDelivery, VehicleRecord } from '@transit/engine';
+import { FeedParseError } from '../errors.js';
+import { parseIsoMs, text, usablePosition } from '../feed-values.js';
+import { activityRecord, child, treeReader, type XmlNode } from './siri-vm-activity.js';
+import { scanSiriVm } from './siri-vm-scan.js';
+
+const parser = new XMLParser({
+  removeNSPrefix: true,
+  ignoreAttributes: true,
+  parseTagValue: false,
+  // Entity decoding costs a third of the parse; the few text fields read decode their own (siri-vm-activity.ts).
+  processEntities: false,
+  isArray: (name) => name === 'VehicleActivity' || name === 'VehicleMonitoringDelivery',
+});
+
+const decoder = new TextDecoder('utf-8');
+
+/**
+ * Parses a SIRI-VM 2.0 `Siri/ServiceDelivery` document (as the BODS datafeed serves it) into
+ * vehicle records. Activities without a usable position (missing, 0/0, lat 90) or without a
+ * vehicle or RecordedAtTime are dropped and counted. An empty delivery gives no records.
+ * Throws FeedParseError for bytes that are not a complete SIRI document (garbage, truncated,
+ * another XML document). Documents in the usual BODS shape are read by a fast scanner
+ * (siri-vm-scan.ts); anything else (CDATA, comments, odd nesting) by fast-xml-parser.
+ * `options.fastPath: false` forces fast-xml-parser (tests compare the two).
+ */
+export function parseSiriVm(bytes: Uint8Array | string, options: { fastPath?: boolean } = {}): VehicleDelivery {
+  const xml = (typeof bytes === 'string' ? bytes : decoder.decode(bytes)).trim();
+  if (xml.length === 0) throw new FeedParseError('siri-vm', 'empty document');
+  if (xml.charCodeAt(0) !== 60) throw new FeedParseError('siri-vm', 'not an XML document');
+  // A cut-off download parses "successfully" into a partial tree: require the closing root tag.
+  if (!/<\/(?:[\w-]+:)?Siri>$/.test(xml)) throw new FeedParseError('siri-vm', 'truncated document (no closing </Siri>)');
+  const scanned = options.fastPath === false ? null : scanSiriVm(xml);
+  if (scanned) {
+    const out = delivery(parseIsoMs(scanned.responseTimestamp), text(scanned.producerRef));
+    for (const read of scanned.activities) add(out, activityRecord(read));
+    return out;
+  }
+  let root: XmlNode;
+  try {
+    root = parser.parse(xml) as XmlNode;
+  } catch (err) {
+    throw new FeedParseError('siri-vm', `malformed XML: ${(err as Error).message}`);
+  }
+  const sd = child(child(root, 'Siri'), 'ServiceDelivery');
+  if (!sd) throw new FeedParseError('siri-vm', 'no Siri/ServiceDelivery element');
+  const vmds = (sd.VehicleMonitoringDelivery as XmlNode[] | undefined) ?? [];
+  const out = delivery(parseIsoMs(text(sd.ResponseTimestamp) ?? text(vmds[0]?.ResponseTimestamp)), text(sd.ProducerRef));
+  for (const vmd of vmds) {
+    const activities = (vmd && (vmd.VehicleActivity as XmlNode[] | undefined)) || [];
+    for (const activity of activities) add(out, activity && typeof activity === 'object' ? activityRecord(treeReader(activity)) : null);
+  }
+  return out;
+}
+
+function delivery(producedAtMs: number, producer: string | null): VehicleDelivery {
+  return { source: 'siri_vm', producedAtMs, producer, records: [], seen: 0, droppedJunkPosition: 0, droppedIncomplete: 0 };
+}
+
+/** Counts an activity and keeps its record when it has a usable position. */
+function add(out: VehicleDelivery, rec: VehicleRecord | null): void {
+  out.seen++;
+  if (!rec) out.droppedIncomplete++;
+  else if (!usablePosition(rec.latitude, rec.longitude)) out.droppedJunkPosition++;
+  else out.records.push(rec);
+}
