@@ -3,10 +3,15 @@
 // second process on loopback. Results go to bench/http-results.json; bench/RESULTS.md cites them.
 // The server is the real `transit serve` process with --workers N (default 1); its resident memory
 // (VmRSS) is read after the runs, to show it does not grow with the worker count.
-// Usage: node bench/http-load.js [--demo] [--workers 1] [--seconds 10] [--connections 64] [--date YYYY-MM-DD] [--paths a,b]
+// --mix N adds two runs over a realistic request mix written to a wrk Lua script: N distinct URLs
+// (boards at busy stops and stations across the day, nearby stops, places, operators, stops in a
+// box, disruptions) in turn, and the same kinds with a distinct URL per request (no reuse at all).
+// Usage: node bench/http-load.js [--demo] [--workers 1] [--seconds 10] [--connections 64] [--date YYYY-MM-DD] [--paths a,b] [--mix 5000]
 import { spawn, spawnSync, execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Engine } from '@transit/engine';
 import { ensureSnapshot, readArrayBuffer, realInputs, haveRealData } from './snapshots.js';
 
@@ -43,6 +48,24 @@ for (const path of paths) {
   results.push({ path, requestsPerSecond: Math.round(rps), p50, p99, non2xx: Number(errors) });
   console.log(`${path}: ${Math.round(rps).toLocaleString('en-GB')} req/s, p50 ${p50}, p99 ${p99}, non-2xx ${errors}`);
 }
+const mixSize = opt('mix', 0);
+if (mixSize > 0) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'wrk-mix-'));
+  const day = process.argv.includes('--date') ? process.argv[process.argv.indexOf('--date') + 1] : useDemo ? '2026-01-06' : '2019-09-10';
+  const runs = [[`mix of ${mixSize} URLs`, mixSize, false, false], ['mix, a new URL every request', 400_000, true, false], ['stop boards only, a new URL every request', 400_000, true, true]];
+  for (const [label, count, unique, boardsOnly] of runs) {
+    const urls = mixUrls(engine, count, day, unique, boardsOnly);
+    const script = path.join(dir, `mix-${count}-${unique}-${boardsOnly}.lua`);
+    writeFileSync(script, `local paths = {\n${urls.map((u) => JSON.stringify(u + (u.includes('?') ? '&' : '?') + 'api_key=bench-key')).join(',\n')}\n}\nlocal i = 0\ninit = function(args) i = math.random(#paths) end\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format("GET", paths[i])\nend\n`);
+    const run = await promisify(execFile)('wrk', ['-t2', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, server.url], { encoding: 'utf8', maxBuffer: 1 << 24 });
+    const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(run.stdout)?.[1]);
+    const p50 = /50%\s+([\d.]+\w+)/.exec(run.stdout)?.[1];
+    const p99 = /99%\s+([\d.]+\w+)/.exec(run.stdout)?.[1];
+    const errors = /Non-2xx or 3xx responses: (\d+)/.exec(run.stdout)?.[1] ?? '0';
+    results.push({ path: label, requestsPerSecond: Math.round(rps), p50, p99, non2xx: Number(errors) });
+    console.log(`${label}: ${Math.round(rps).toLocaleString('en-GB')} req/s, p50 ${p50}, p99 ${p99}, non-2xx ${errors}`);
+  }
+}
 const rssMiB = Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.proc.pid}/status`, 'utf8'))[1]) / 1024);
 console.log(`server RSS after the runs: ${rssMiB} MiB (${workers} worker${workers > 1 ? 's' : ''}, snapshot ${(target.bytes / 1048576).toFixed(1)} MiB)`);
 server.proc.kill('SIGTERM');
@@ -77,4 +100,38 @@ function defaultPaths(e) {
     '/v1/places.json?query=sheffield',
     '/v1/rail/stations.json?lat=53.38&lon=-1.46',
   ];
+}
+
+/**
+ * A request mix: 45% stop boards (busy stops, times across the day), 15% station boards, 15%
+ * nearby stops, 10% places, 5% train operators at a station, 5% stops in a box, 5% disruptions
+ * near a stop. `unique` makes every URL
+ * distinct (a different minute or radius), so nothing can be reused; `boardsOnly` asks for stop
+ * boards alone.
+ */
+function mixUrls(e, count, day, unique, boardsOnly = false) {
+  let seed = 12345;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const pick = (arr) => arr[Math.floor(rand() * arr.length)];
+  const off = e.timetable.stopPatternOffsets;
+  const busy = [...Array(e.stopTable.count).keys()].filter((i) => off[i + 1] - off[i] > 0).sort((a, b) => (off[b + 1] - off[b]) - (off[a + 1] - off[a])).slice(0, 400);
+  // Stations with platforms in the timetable (a board that lists trains).
+  const stationStops = e.reader.u32('stations.stopOffsets');
+  const crs = [...Array(e.stationTable.count).keys()].filter((i) => stationStops[i + 1] > stationStops[i]).map((i) => e.station(i).crsCode);
+  const words = ['sheffield', 'rotherham', 'barnsley', 'doncaster', 'meadowhall', 'interchange', 'hospital', 'road', 'station', 'park', 'high street', 'S1', 'S10 2', 'crookes', 'hillsborough'];
+  const urls = [];
+  for (let n = 0; n < count; n++) {
+    const minute = unique ? n % 1440 : Math.floor(rand() * 96) * 15;
+    const t = `${day}T${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;
+    const r = boardsOnly ? 0 : rand();
+    const s = e.stop(pick(busy));
+    if (r < 0.45) urls.push(`/v1/bus/stop_timetables/${encodeURIComponent(s.atcocode)}.json?datetime=${t}${unique ? `&limit=${1 + (n % 50)}` : ''}`);
+    else if (r < 0.6) urls.push(`/v1/rail/station_timetables/${pick(crs)}.json?datetime=${t}${unique ? `&limit=${1 + (n % 50)}` : ''}`);
+    else if (r < 0.75) urls.push(`/v1/bus/stops.json?lat=${s.latitude.toFixed(4)}&lon=${s.longitude.toFixed(4)}&radius=${unique ? 200 + (n % 4000) : 400}`);
+    else if (r < 0.85) urls.push(`/v1/places.json?query=${encodeURIComponent(pick(words))}${unique ? `&lat=${(53.3 + rand() * 0.2).toFixed(5)}&lon=${(-1.6 + rand() * 0.4).toFixed(5)}` : ''}`);
+    else if (r < 0.9) urls.push(`/v1/rail/routes.json?crs_code=${pick(crs)}${unique ? `&limit=${1 + (n % 100)}` : ''}`);
+    else if (r < 0.95) urls.push(`/v1/bus/stops.json?min_lat=${(s.latitude - 0.01).toFixed(4)}&min_lon=${(s.longitude - 0.01).toFixed(4)}&max_lat=${(s.latitude + 0.01).toFixed(4)}&max_lon=${(s.longitude + 0.01).toFixed(4)}${unique ? `&limit=${1 + (n % 100)}` : ''}`);
+    else urls.push(`/v1/disruptions.json?lat=${s.latitude.toFixed(4)}&lon=${s.longitude.toFixed(4)}${unique ? `&radius=${1000 + (n % 40000)}` : ''}`);
+  }
+  return urls;
 }

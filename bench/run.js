@@ -1,7 +1,7 @@
 // Benchmarks: snapshot build time and size, load time, stops by radius and place search, each
 // beside a naive baseline. `--ci` is the quick pass CI runs (fails only on crashes or wrong
 // results, never on timing); the full run also rewrites bench/RESULTS.md.
-import { writeFileSync, readFileSync, readdirSync } from 'node:fs';
+import { writeFileSync, readFileSync, readdirSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import { Bench } from 'tinybench';
 import { Engine } from '@transit/engine';
@@ -80,11 +80,21 @@ function markdown(r) {
   function header() { return `# Benchmark results\n\nWritten by \`npm run bench\` (full run). Machine: ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.memGiB} GiB, Node ${r.machine.node}, ${r.machine.platform}.\n\n## Snapshots\n\n| snapshot | size | build time |\n|---|---|---|\n${snaps.join('\n')}\n\n## Queries (on the ${r.snapshots.at(-1).name} snapshot)\n\n| benchmark | median µs | p99 µs | ops/s |\n|---|---|---|---|\n${rows.join('\n')}\n`; }
 }
 
-/** The latest `node bench/http-load.js` runs (bench/http-results-*.json, not committed), as a table. */
+/** The latest `node bench/http-load.js` and `node bench/worker-memory.js` runs (JSON files beside this script, not committed), as tables. */
 function httpSection() {
-  const files = readdirSync(new URL('.', import.meta.url)).filter((f) => /^http-results-.*\.json$/.test(f));
-  if (!files.length) return '';
-  const runs = files.map((f) => JSON.parse(readFileSync(new URL(f, import.meta.url), 'utf8')));
-  const rows = runs.flatMap((r) => r.results.map((x) => `| ${r.snapshot} | \`${x.path}\` | ${x.requestsPerSecond.toLocaleString('en-GB')} | ${x.p50} | ${x.p99} | ${x.non2xx} |`));
-  return `\n## HTTP (wrk -t2 -c${runs[0].connections}, ${runs[0].seconds} s per endpoint; server and wrk share the 2 cores)\n\nCommand: \`node bench/http-load.js\` (real snapshot) and \`node bench/http-load.js --demo\`; needs Debian's \`wrk\`.\n\n| snapshot | request | req/s | p50 | p99 | non-2xx |\n|---|---|---|---|---|---|\n${rows.join('\n')}\n`;
+  const here = (f) => new URL(f, import.meta.url);
+  const files = readdirSync(here('.')).filter((f) => /^http-results-.*\.json$/.test(f)).sort();
+  let out = '';
+  if (files.length) {
+    const runs = files.map((f) => JSON.parse(readFileSync(here(f), 'utf8')));
+    const rows = runs.flatMap((r) => r.results.map((x) => `| ${r.snapshot} | ${r.workers ?? 1} | \`${x.path}\` | ${x.requestsPerSecond.toLocaleString('en-GB')} | ${x.p50} | ${x.p99} | ${x.non2xx} |`));
+    const rss = runs.map((r) => `${r.snapshot}, ${r.workers ?? 1} worker(s): ${r.rssMiB ?? '?'} MiB`).join('; ');
+    out += `\n## HTTP (wrk -t2 -c${runs[0].connections}, ${runs[0].seconds} s per run; server and wrk share the 2 cores)\n\nCommand: \`node bench/http-load.js --workers N --mix 5000\` (real snapshot; \`--demo\` for the demo); needs Debian's \`wrk\`. Single URLs are answered from the per-second reuse after the first request of each second; \"a new URL every request\" never reuses anything. Server RSS after the runs: ${rss}.\n\n| snapshot | workers | request | req/s | p50 | p99 | non-2xx |\n|---|---|---|---|---|---|---|\n${rows.join('\n')}\n`;
+  }
+  if (existsSync(here('worker-memory.json'))) {
+    const mem = JSON.parse(readFileSync(here('worker-memory.json'), 'utf8'));
+    const rows = mem.flatMap((m) => m.rows.map((r) => `| ${m.snapshot} (${m.snapshotMiB} MiB) | ${r.workers} | ${r.rssMiB} | ${r.perAddedWorkerMiB} |`));
+    out += `\n## Memory by worker count\n\nCommand: \`node bench/worker-memory.js\`. Resident memory of \`transit serve\` after a little traffic; the demo snapshot is the control. Equal growth per added worker on a 0.9 MiB and a 33 MiB snapshot: each worker costs its own V8 heap, the snapshot is held once in shared memory.\n\n| snapshot | workers | RSS MiB | per added worker MiB |\n|---|---|---|---|\n${rows.join('\n')}\n`;
+  }
+  return out;
 }
