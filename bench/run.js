@@ -96,5 +96,9 @@ function httpSection() {
     const rows = mem.flatMap((m) => m.rows.map((r) => `| ${m.snapshot} (${m.snapshotMiB} MiB) | ${r.workers} | ${r.rssMiB} | ${r.perAddedWorkerMiB} |`));
     out += `\n## Memory by worker count\n\nCommand: \`node bench/worker-memory.js\`. Resident memory of \`transit serve\` after a little traffic; the demo snapshot is the control. Equal growth per added worker on a 0.9 MiB and a 33 MiB snapshot: each worker costs its own V8 heap, the snapshot is held once in shared memory.\n\n| snapshot | workers | RSS MiB | per added worker MiB |\n|---|---|---|---|\n${rows.join('\n')}\n`;
   }
+  if (existsSync(here('soak-results.json'))) {
+    const k = JSON.parse(readFileSync(here('soak-results.json'), 'utf8'));
+    out += `\n## Soak\n\nCommand: \`node bench/soak.js\` (${k.minutes} minutes, ${k.workers} workers, ${k.snapshot} snapshot, the 5,000-URL request mix). Peak ${k.peakRps.toLocaleString('en-GB')} req/s; soak aimed at ${(k.targetRps ?? 0).toLocaleString('en-GB')} req/s (${Math.round((k.fraction ?? 0) * 100)}% of peak) and ran at ${k.soakRps.toLocaleString('en-GB')} req/s: ${k.requests.toLocaleString('en-GB')} requests, p99 ${k.p99}, non-2xx ${k.non2xx}, socket errors ${k.socketErrors}. Resident memory ${k.rssStartMiB} MiB at the start, ${k.rssAt2MinMiB} MiB after 2 minutes, ${k.rssEndMiB} MiB at the end (at most ${k.rssMaxMiB} MiB).\n`;
+  }
   return out;
 }

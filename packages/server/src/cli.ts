@@ -65,7 +65,7 @@ function report(err: unknown, usage: string, io: CliIo): number {
     io.err(`transit: ${e.message}\n\n${usage}`);
     return 2;
   }
-  const expected = e instanceof KeysConfigError || e instanceof ListenError || e.name === 'SnapshotFormatError' || (typeof code === 'string' && /^E[A-Z]+$/.test(code));
+  const expected = e instanceof KeysConfigError || e instanceof ListenError || e.name === 'SnapshotFormatError' || e.name === 'RedisConfigError' || (typeof code === 'string' && /^E[A-Z]+$/.test(code));
   io.err(`transit: ${expected ? e.message : (e.stack ?? e.message)}\n`);
   return 1;
 }

@@ -27,3 +27,5 @@ export { RequestMetrics, LATENCY_BUCKETS_MS } from './observe/request-metrics.js
 export { startMetricsServer, processGauges, type MetricsServer } from './observe/metrics-server.js';
 export { createAccessLog, type AccessLog } from './observe/access-log.js';
 export { routeLabels, type AccessLogEntry } from './router.js';
+export { RedisRateSync, type RedisRateSyncOptions } from './limits/redis-rate-sync.js';
+export { RedisConfigError } from './serve-modes.js';

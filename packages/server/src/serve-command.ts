@@ -27,6 +27,7 @@ Options:
                     one per core; 1 serves from the main thread)
   --metrics-port N  serve Prometheus metrics at http://HOST:N/metrics (env METRICS_PORT; default off)
   --access-log      a JSON line per request on standard output (env ACCESS_LOG=true)
+  --redis URL       share rate-limit counts with other replicas through Redis (env REDIS_URL)
   -h, --help        this help
 
 Environment:
@@ -54,6 +55,8 @@ export interface ServeOptions {
   metricsPort: number | null;
   /** A JSON access log line per request on standard output. */
   accessLog: boolean;
+  /** Redis shared by the replicas for rate-limit counts; null: this process only. */
+  redisUrl: string | null;
   help: boolean;
 }
 
@@ -73,6 +76,7 @@ export function parseServeArgs(argv: string[], env: Record<string, string | unde
       workers: { type: 'string' },
       'metrics-port': { type: 'string' },
       'access-log': { type: 'boolean' },
+      redis: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -90,7 +94,9 @@ export function parseServeArgs(argv: string[], env: Record<string, string | unde
   const accessLogText = env.ACCESS_LOG ?? 'false';
   if (!/^(true|false|1|0)$/.test(accessLogText)) throw new UsageError(`ACCESS_LOG must be true or false; got '${accessLogText.slice(0, 20)}'`);
   const accessLog = values['access-log'] ?? /^(true|1)$/.test(accessLogText);
-  return { snapshot: values.snapshot ?? null, port, host, keysFile: values.keys, liveConfigFile: values['live-config'] ?? (env.LIVE_CONFIG || undefined), workers, metricsPort, accessLog, help: values.help ?? false };
+  const redisUrl = values.redis ?? (env.REDIS_URL || null);
+  if (redisUrl !== null && !/^rediss?:\/\/[^\s]+$/.test(redisUrl)) throw new UsageError(`REDIS_URL must be redis://host:port[/db] or rediss://...; got '${redisUrl.slice(0, 60)}'`);
+  return { snapshot: values.snapshot ?? null, port, host, keysFile: values.keys, liveConfigFile: values['live-config'] ?? (env.LIVE_CONFIG || undefined), workers, metricsPort, accessLog, redisUrl, help: values.help ?? false };
 }
 
 /**
@@ -126,6 +132,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     log: (line) => io.err(line + '\n'),
     metrics: options.metricsPort === null ? null : new RequestMetrics(RequestMetrics.allocate(routeLabels(ENDPOINTS).length), routeLabels(ENDPOINTS)),
     accessLog: options.accessLog,
+    redisUrl: options.redisUrl,
   };
   if (options.workers > 1 && options.port !== 0) await assertPortFree(options.host, options.port);
   const serving = options.workers > 1 ? await serveInWorkers(setup, options.workers) : await serveInProcess(setup);

@@ -8,6 +8,10 @@ import { startLiveServices } from './live/live-services.js';
 import { startServer } from './server.js';
 import { startCluster, toShared } from './cluster/cluster.js';
 import { createAccessLog } from './observe/access-log.js';
+import { SharedRateLimiter } from './cluster/shared-rate-limiter.js';
+import { RedisRateSync } from './limits/redis-rate-sync.js';
+import { keyId } from './auth.js';
+import { redactUrl } from './live/feed-poller.js';
 import type { RequestMetrics } from './observe/request-metrics.js';
 
 /** What `transit serve` needs, whichever way it serves. */
@@ -24,6 +28,8 @@ export interface ServeSetup {
   metrics: RequestMetrics | null;
   /** Write a JSON access log line per request to standard output. */
   accessLog: boolean;
+  /** Share rate-limit counts with other replicas through this Redis; null: this process only. */
+  redisUrl: string | null;
 }
 
 /** A serving API, in this thread or in worker threads. */
@@ -39,11 +45,13 @@ export interface Serving {
 
 /** Serves from this thread (one core). */
 export async function serveInProcess(setup: ServeSetup): Promise<Serving> {
+  const limits = await startSharedLimits(setup);
   let engine = openEngine(await setup.loadSnapshot());
   let live = await startLiveServices({ engine, config: setup.live, log: setup.log });
   const accessLog = setup.accessLog ? createAccessLog() : null;
-  const server = await startServer({ engine, keys: setup.keys, port: setup.port, host: setup.host, live: live.state, tiers: setup.tiers, metrics: setup.metrics ?? undefined, accessLog: accessLog?.write }).catch(async (err: unknown) => {
+  const server = await startServer({ engine, keys: setup.keys, port: setup.port, host: setup.host, live: live.state, tiers: setup.tiers, metrics: setup.metrics ?? undefined, accessLog: accessLog?.write, limiter: limits?.limiter }).catch(async (err: unknown) => {
     await live.stop();
+    await limits?.sync.stop();
     throw err;
   });
   return {
@@ -64,6 +72,7 @@ export async function serveInProcess(setup: ServeSetup): Promise<Serving> {
     close: async () => {
       await server.close();
       await live.stop();
+      await limits?.sync.stop();
       accessLog?.flush();
     },
   };
@@ -76,7 +85,11 @@ export async function serveInWorkers(setup: ServeSetup, threads: number): Promis
   let engine = Engine.open(shared);
   // Every worker listens on the same port: pick a free one first when asked for any.
   const port = setup.port === 0 ? await freePort(setup.host) : setup.port;
-  const cluster = await startCluster({ snapshot: shared, workers: threads, keys: setup.keys, tiers: setup.tiers, live: setup.live, host: setup.host, port, metrics: setup.metrics?.buffer ?? null, accessLog: setup.accessLog });
+  const limits = await startSharedLimits(setup);
+  const cluster = await startCluster({ snapshot: shared, workers: threads, keys: setup.keys, tiers: setup.tiers, live: setup.live, host: setup.host, port, metrics: setup.metrics?.buffer ?? null, accessLog: setup.accessLog, counters: limits?.limiter.buffer }).catch(async (err: unknown) => {
+    await limits?.sync.stop();
+    throw err;
+  });
   return {
     url: cluster.url,
     threads: cluster.workers,
@@ -88,8 +101,31 @@ export async function serveInWorkers(setup: ServeSetup, threads: number): Promis
       engine = Engine.open(next);
       await cluster.reload(next, 'reload');
     },
-    close: () => cluster.close(),
+    close: async () => {
+      await cluster.close();
+      await limits?.sync.stop();
+    },
   };
+}
+
+/** With a Redis URL: shared-memory counters for this process, synced with the other replicas. */
+async function startSharedLimits(setup: ServeSetup): Promise<{ limiter: SharedRateLimiter; sync: RedisRateSync } | null> {
+  if (!setup.redisUrl) return null;
+  const slots = new Map(setup.keys.records.map((r, i) => [keyId(r), i]));
+  const limiter = new SharedRateLimiter(SharedRateLimiter.allocate(setup.keys.records.length), slots);
+  const sync = new RedisRateSync({ url: setup.redisUrl, limiter, log: setup.log });
+  try {
+    await sync.start();
+  } catch (err) {
+    await sync.stop();
+    throw new RedisConfigError(`cannot reach Redis at ${redactUrl(setup.redisUrl)}: ${(err as Error).message}`);
+  }
+  return { limiter, sync };
+}
+
+/** The configured Redis cannot be reached at start. */
+export class RedisConfigError extends Error {
+  override readonly name = 'RedisConfigError';
 }
 
 /** Engine over bytes, copied once when they are a view into a larger or pooled buffer. */

@@ -24,6 +24,8 @@ export interface ClusterOptions {
   port?: number;
   /** Shared request counters, or null. */
   metrics?: SharedArrayBuffer | null;
+  /** Shared rate-limit counters (SharedRateLimiter.allocate over the keys); default new ones. */
+  counters?: SharedArrayBuffer;
   accessLog?: boolean;
 }
 
@@ -65,7 +67,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     host,
     keys: options.keys.records.map((r) => ({ name: r.name, tier: r.tier, enabled: r.enabled, hashHex: r.hash.toString('hex'), ...(r.allow ? { allow: r.allow } : {}) })),
     tiers: options.tiers.names.map((n) => options.tiers.get(n)!),
-    counters: SharedRateLimiter.allocate(options.keys.records.length),
+    counters: options.counters ?? SharedRateLimiter.allocate(options.keys.records.length),
     live: options.live,
     metrics: options.metrics ?? null,
     accessLog: options.accessLog ?? false,

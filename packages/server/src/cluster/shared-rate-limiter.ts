@@ -4,46 +4,61 @@ const WINDOW_MS = 60_000;
 const COUNT_BITS = 32n;
 const COUNT_MASK = (1n << COUNT_BITS) - 1n;
 
+/** A cell's (window, count): the minute window in the high 32 bits, the count in the low 32. */
+export function unpackCell(cell: bigint): { window: number; count: number } {
+  return { window: Number(cell >> COUNT_BITS), count: Number(cell & COUNT_MASK) };
+}
+
+export function packCell(window: number, count: number): bigint {
+  return (BigInt(window) << COUNT_BITS) | BigInt(count);
+}
+
 /**
  * Rate-limit counters in shared memory, so every worker thread of one process counts against the
- * same per-key budget. One 64-bit cell per key (the minute window in the high 32 bits, the count
- * in the low 32), updated with a compare-and-swap loop: exact under contention, no locks.
- * Keys are known at start (their slot is their index in the key list, the same in every worker).
+ * same per-key budget. Per key two 64-bit cells: this process's count in the current minute
+ * (updated with a compare-and-swap loop: exact under contention, no locks) and the count other
+ * replicas reported for that minute (written by RedisRateSync when several replicas share
+ * Redis; zero otherwise). Keys are known at start: a key's slot is its index in the key list,
+ * the same in every worker.
  */
 export class SharedRateLimiter implements RateLimiter {
-  private readonly cells: BigInt64Array;
+  /** [slot] this process's (window, count); [keyCount + slot] the other replicas' (window, count). */
+  readonly cells: BigInt64Array;
+  readonly keyCount: number;
 
   constructor(
     /** From `SharedRateLimiter.allocate(keyCount)`, shared with the other workers. */
     readonly buffer: SharedArrayBuffer,
     /** Key id -> slot. */
-    private readonly slots: ReadonlyMap<string, number>,
+    readonly slots: ReadonlyMap<string, number>,
   ) {
     this.cells = new BigInt64Array(buffer);
+    this.keyCount = this.cells.length / 2;
   }
 
   /** Shared memory for `keyCount` keys. */
   static allocate(keyCount: number): SharedArrayBuffer {
-    return new SharedArrayBuffer(8 * Math.max(1, keyCount));
+    return new SharedArrayBuffer(16 * Math.max(1, keyCount));
   }
 
   take(keyId: string, perMinute: number, nowMs: number): RateDecision {
     const slot = this.slots.get(keyId);
     if (slot === undefined) throw new Error(`no rate-limit slot for key ${keyId}`);
-    const window = BigInt(Math.floor(nowMs / WINDOW_MS));
+    const window = Math.floor(nowMs / WINDOW_MS);
+    const remote = unpackCell(Atomics.load(this.cells, this.keyCount + slot));
+    const others = remote.window === window ? remote.count : 0;
     let used = 0;
     let allowed = false;
     for (;;) {
       const cell = Atomics.load(this.cells, slot);
-      const sameWindow = cell >> COUNT_BITS === window;
-      used = (sameWindow ? Number(cell & COUNT_MASK) : 0) + 1;
-      allowed = used <= perMinute;
+      const mine = unpackCell(cell);
+      used = (mine.window === window ? mine.count : 0) + 1;
+      allowed = used + others <= perMinute;
       if (!allowed) break; // refused requests are not counted
-      const next = (window << COUNT_BITS) | BigInt(used);
-      if (Atomics.compareExchange(this.cells, slot, cell, next) === cell) break;
+      if (Atomics.compareExchange(this.cells, slot, cell, packCell(window, used)) === cell) break;
     }
-    const resetAtS = (Number(window) + 1) * (WINDOW_MS / 1000);
+    const resetAtS = (window + 1) * (WINDOW_MS / 1000);
     const resetS = Math.max(1, Math.ceil(resetAtS - nowMs / 1000));
-    return { allowed, limit: perMinute, remaining: allowed ? perMinute - used : 0, resetS, resetAtS };
+    return { allowed, limit: perMinute, remaining: allowed ? perMinute - used - others : 0, resetS, resetAtS };
   }
 }

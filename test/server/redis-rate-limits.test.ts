@@ -1,0 +1,120 @@
+// FEATURE UNDER TEST: rate-limit counts shared by two replicas through a real redis-server:
+// requests count in shared memory and are pushed with INCRBY; each replica then limits on the
+// total. Redis going away leaves each replica limiting on its own counts, logged, never failing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { ApiKeys, keyId, RedisRateSync, SharedRateLimiter, startServer, TierTable, toKeyRecords, type RunningServer } from '@transit/server';
+import { demoSnapshotEngine } from '../support/server.js';
+import { HAVE_REDIS, NO_REDIS_MESSAGE, startTestRedis, type TestRedis } from '../support/redis-server.js';
+import { demoSnapshotFile } from '../support/server.js';
+import { startServeProcess } from '../support/cli-process.js';
+
+if (!HAVE_REDIS) process.stderr.write(`*** ${NO_REDIS_MESSAGE} ***\n`);
+
+interface Replica {
+  server: RunningServer;
+  sync: RedisRateSync;
+  logs: string[];
+}
+
+describe.skipIf(!HAVE_REDIS)('rate limits shared through Redis', () => {
+  let redis: TestRedis;
+  let a: Replica;
+  let b: Replica;
+  const records = toKeyRecords([{ key: 'shared-key', tier: 'tiny', name: 'shared' }]);
+
+  async function replica(): Promise<Replica> {
+    const limiter = new SharedRateLimiter(SharedRateLimiter.allocate(1), new Map([[keyId(records[0]), 0]]));
+    const logs: string[] = [];
+    const sync = new RedisRateSync({ url: redis.url, limiter, intervalMs: 60_000, log: (l) => logs.push(l) });
+    await sync.start();
+    const server = await startServer({ engine: await demoSnapshotEngine(), keys: new ApiKeys(records), tiers: TierTable.fromEnv('tiny:10'), limiter, port: 0 });
+    return { server, sync, logs };
+  }
+  const hit = (r: Replica) => fetch(`${r.server.url}/v1/rail/stations.json?lat=53.38&lon=-1.47`, { headers: { 'X-Api-Key': 'shared-key' } });
+
+  beforeAll(async () => {
+    redis = await startTestRedis();
+    a = await replica();
+    b = await replica();
+  });
+  afterAll(async () => {
+    for (const r of [a, b]) {
+      await r?.server.close();
+      await r?.sync.stop();
+    }
+    await redis?.stop();
+  });
+
+  it('limits a key on the sum of both replicas, with the window key expiring', async () => {
+    for (let i = 0; i < 6; i++) expect((await hit(a)).status).toBe(200);
+    await a.sync.syncNow();
+    expect((await hit(b)).status).toBe(200); // B's first request of the minute: it has not heard of A's yet
+    await b.sync.syncNow(); // pushes 1, reads 7: A's 6 are "others" for B
+    const first = await hit(b);
+    expect(first.headers.get('x-ratelimit-remaining')).toBe('2'); // 10 - 6 (A) - 2 (B)
+    expect((await hit(b)).status).toBe(200);
+    expect((await hit(b)).status).toBe(200);
+    const refused = await hit(b);
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error.code).toBe('rate_limited');
+    await b.sync.syncNow();
+    await a.sync.syncNow(); // A learns B's 4
+    expect((await hit(a)).status).toBe(429);
+
+    const client = new Redis(redis.url);
+    const keys = await client.keys('transit:rl:*');
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(new RegExp(`^transit:rl:${keyId(records[0])}:\\d+$`));
+    expect(Number(await client.get(keys[0]))).toBe(10);
+    const ttl = await client.ttl(keys[0]);
+    expect(ttl).toBeGreaterThan(60);
+    expect(ttl).toBeLessThanOrEqual(120);
+    client.disconnect();
+  });
+
+  it('keeps answering on local counts when Redis goes away, and says so once', async () => {
+    await redis.stop();
+    const res = await hit(a);
+    expect([200, 429]).toContain(res.status); // the key's budget is spent this minute; what matters is no 5xx
+    await a.sync.syncNow();
+    await a.sync.syncNow();
+    expect(a.logs.filter((l) => /Redis unreachable/.test(l))).toHaveLength(1);
+    expect((await fetch(`${a.server.url}/health`)).status).toBe(200);
+  });
+});
+
+describe.skipIf(!HAVE_REDIS)('two transit serve processes (2 worker threads each) sharing Redis', () => {
+  it('limit a key on the sum of both', async () => {
+    const redis = await startTestRedis();
+    const env = { API_KEYS: 'shared-key:tiny', RATE_LIMIT_TIERS: 'tiny:10', REDIS_URL: redis.url, LIVE_SIMULATE: 'false' };
+    const args = ['--snapshot', await demoSnapshotFile(), '--port', '0', '--workers', '2'];
+    const [a, b] = await Promise.all([startServeProcess(args, env, /2 worker threads/), startServeProcess(args, env, /2 worker threads/)]);
+    try {
+      const hit = (url: string) => fetch(`${url}/v1/rail/stations.json?lat=53.38&lon=-1.47`, { headers: { 'X-Api-Key': 'shared-key' } }).then((r) => r.status);
+      const settle = () => new Promise((r) => setTimeout(r, 400)); // more than the 100 ms sync interval
+      for (let i = 0; i < 6; i++) expect(await hit(a.url)).toBe(200);
+      await settle();
+      expect(await hit(b.url)).toBe(200);
+      await settle();
+      expect([await hit(b.url), await hit(b.url), await hit(b.url), await hit(b.url)]).toEqual([200, 200, 200, 429]);
+      await settle();
+      expect(await hit(a.url)).toBe(429);
+    } finally {
+      for (const p of [a, b]) {
+        p.proc.kill('SIGTERM');
+        await p.exited;
+      }
+      await redis.stop();
+    }
+  }, 60_000);
+
+  it('a Redis that cannot be reached at start is a clear exit 1', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const { TRANSIT_BIN } = await import('../support/cli-process.js');
+    const r = spawnSync(process.execPath, [TRANSIT_BIN, 'serve', '--snapshot', await demoSnapshotFile(), '--port', '0', '--workers', '1'], { env: { ...process.env, REDIS_URL: 'redis://127.0.0.1:9', LIVE_SIMULATE: 'false' }, encoding: 'utf8', timeout: 30_000 });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/cannot reach Redis at redis:\/\/127\.0\.0\.1:9/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
