@@ -1,7 +1,6 @@
 // FEATURE UNDER TEST: Prometheus metrics on their own port, summed over worker threads, and the
 // structured access log (request id, key id, route, status, latency; never the key).
 import { afterAll, describe, expect, it } from 'vitest';
-import { demoSnapshotFile } from '../support/server.js';
 import { startServeProcess, type ServeProcess } from '../support/cli-process.js';
 
 let running: ServeProcess | undefined;
@@ -9,7 +8,8 @@ afterAll(() => void running?.proc.kill('SIGKILL'));
 
 describe('metrics and access log (2 worker threads)', () => {
   it('counts every request once whichever thread answered, and logs each as JSON', async () => {
-    running = await startServeProcess(['--snapshot', await demoSnapshotFile(), '--port', '0', '--workers', '2', '--metrics-port', '0'], { API_KEYS: 'secret-key:unlimited', ACCESS_LOG: 'true' }, /Metrics \(Prometheus\)/);
+    // --demo: the simulated live feeds run too, so feed health and match counts show.
+    running = await startServeProcess(['--demo', '--port', '0', '--workers', '2', '--metrics-port', '0'], { API_KEYS: 'secret-key:unlimited', ACCESS_LOG: 'true' }, /Metrics \(Prometheus\)/);
     const metricsUrl = /Metrics \(Prometheus\): (\S+)/.exec(running.output())![1];
     const get = (p: string) => fetch(running!.url + p, { headers: { 'X-Api-Key': 'secret-key', 'X-Request-Id': 'req-42' } }).then((r) => r.status);
     const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) => get(`/v1/bus/stops.json?lat=53.38&lon=-1.47&radius=${100 + i}`)));
@@ -17,7 +17,16 @@ describe('metrics and access log (2 worker threads)', () => {
     expect(await get('/v1/bus/stops.json?lat=north')).toBe(400);
     expect(await get('/nowhere')).toBe(404);
 
+    await new Promise((r) => setTimeout(r, 1500)); // threads publish feed health every second
     const text = await (await fetch(metricsUrl)).text();
+    for (const thread of ['0', '1']) {
+      for (const feed of ['siri_vm', 'siri_sx', 'line_status']) expect(text).toContain(`transit_feed_up{feed="${feed}",thread="${thread}"} 1`);
+      expect(text).not.toContain(`feed="gtfs_rt",thread="${thread}"`); // not configured
+      expect(Number(new RegExp(`transit_disruption_records\\{thread="${thread}"\\} (\\d+)`).exec(text)?.[1])).toBeGreaterThan(0);
+    }
+    // How many simulated buses run depends on the time of day; every method and reason is reported per thread.
+    expect([...text.matchAll(/transit_live_vehicles_matched\{method="\w+",thread="\d"\} \d+/g)]).toHaveLength(6);
+    expect([...text.matchAll(/transit_live_vehicles_unmatched\{reason="\w+",thread="\d"\} \d+/g)]).toHaveLength(10);
     expect(text).toContain('transit_http_requests_total{route="/v1/bus/stops.json",status="2xx"} 30');
     expect(text).toContain('transit_http_requests_total{route="/v1/bus/stops.json",status="4xx"} 1');
     expect(text).toContain('transit_http_requests_total{route="unmatched",status="4xx"} 1');

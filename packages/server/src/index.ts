@@ -29,3 +29,4 @@ export { createAccessLog, type AccessLog } from './observe/access-log.js';
 export { routeLabels, type AccessLogEntry } from './router.js';
 export { RedisRateSync, type RedisRateSyncOptions } from './limits/redis-rate-sync.js';
 export { RedisConfigError } from './serve-modes.js';
+export { LiveMetrics } from './observe/live-metrics.js';

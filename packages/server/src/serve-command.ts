@@ -9,6 +9,7 @@ import { readSnapshotBytes, serveInProcess, serveInWorkers, type ServeSetup } fr
 import { TierTable, TierConfigError } from './limits/tiers.js';
 import { RequestMetrics } from './observe/request-metrics.js';
 import { processGauges, startMetricsServer } from './observe/metrics-server.js';
+import { LiveMetrics } from './observe/live-metrics.js';
 import { routeLabels } from './router.js';
 import { ENDPOINTS } from './endpoints/index.js';
 
@@ -133,6 +134,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     metrics: options.metricsPort === null ? null : new RequestMetrics(RequestMetrics.allocate(routeLabels(ENDPOINTS).length), routeLabels(ENDPOINTS)),
     accessLog: options.accessLog,
     redisUrl: options.redisUrl,
+    liveMetrics: options.metricsPort === null ? null : new LiveMetrics(LiveMetrics.allocate(options.workers)),
   };
   if (options.workers > 1 && options.port !== 0) await assertPortFree(options.host, options.port);
   const serving = options.workers > 1 ? await serveInWorkers(setup, options.workers) : await serveInProcess(setup);
@@ -146,7 +148,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const startedAt = Date.now();
   const metricsServer =
     setup.metrics && options.metricsPort !== null
-      ? await startMetricsServer({ host: options.host, port: options.metricsPort, render: () => setup.metrics!.render() + processGauges({ builtAt: serving.engine.info.builtAt, threads: serving.threads, startedAt }) }).catch(async (err: unknown) => {
+      ? await startMetricsServer({ host: options.host, port: options.metricsPort, render: () => setup.metrics!.render() + (setup.liveMetrics?.render() ?? '') + processGauges({ builtAt: serving.engine.info.builtAt, threads: serving.threads, startedAt }) }).catch(async (err: unknown) => {
           await serving.close();
           throw new ListenError(`Could not serve metrics on ${options.host}:${options.metricsPort}: ${(err as Error).message}`);
         })

@@ -13,6 +13,7 @@ import { RedisRateSync } from './limits/redis-rate-sync.js';
 import { keyId } from './auth.js';
 import { redactUrl } from './live/feed-poller.js';
 import type { RequestMetrics } from './observe/request-metrics.js';
+import type { LiveMetrics } from './observe/live-metrics.js';
 
 /** What `transit serve` needs, whichever way it serves. */
 export interface ServeSetup {
@@ -30,6 +31,8 @@ export interface ServeSetup {
   accessLog: boolean;
   /** Share rate-limit counts with other replicas through this Redis; null: this process only. */
   redisUrl: string | null;
+  /** Live-feed metrics, one slot per serving thread, or null. */
+  liveMetrics: LiveMetrics | null;
 }
 
 /** A serving API, in this thread or in worker threads. */
@@ -54,6 +57,7 @@ export async function serveInProcess(setup: ServeSetup): Promise<Serving> {
     await limits?.sync.stop();
     throw err;
   });
+  const metricsTimer = setup.liveMetrics ? setInterval(() => setup.liveMetrics!.record(0, live.state), 1000).unref() : null;
   return {
     url: server.url,
     threads: 1,
@@ -70,6 +74,7 @@ export async function serveInProcess(setup: ServeSetup): Promise<Serving> {
       await old.stop();
     },
     close: async () => {
+      if (metricsTimer) clearInterval(metricsTimer);
       await server.close();
       await live.stop();
       await limits?.sync.stop();
@@ -86,7 +91,7 @@ export async function serveInWorkers(setup: ServeSetup, threads: number): Promis
   // Every worker listens on the same port: pick a free one first when asked for any.
   const port = setup.port === 0 ? await freePort(setup.host) : setup.port;
   const limits = await startSharedLimits(setup);
-  const cluster = await startCluster({ snapshot: shared, workers: threads, keys: setup.keys, tiers: setup.tiers, live: setup.live, host: setup.host, port, metrics: setup.metrics?.buffer ?? null, accessLog: setup.accessLog, counters: limits?.limiter.buffer }).catch(async (err: unknown) => {
+  const cluster = await startCluster({ snapshot: shared, workers: threads, keys: setup.keys, tiers: setup.tiers, live: setup.live, host: setup.host, port, metrics: setup.metrics?.buffer ?? null, accessLog: setup.accessLog, counters: limits?.limiter.buffer, liveMetrics: setup.liveMetrics?.buffer ?? null }).catch(async (err: unknown) => {
     await limits?.sync.stop();
     throw err;
   });

@@ -26,6 +26,8 @@ export interface ClusterOptions {
   metrics?: SharedArrayBuffer | null;
   /** Shared rate-limit counters (SharedRateLimiter.allocate over the keys); default new ones. */
   counters?: SharedArrayBuffer;
+  /** Shared live-feed metrics (LiveMetrics.allocate(workers)), or null. */
+  liveMetrics?: SharedArrayBuffer | null;
   accessLog?: boolean;
 }
 
@@ -71,12 +73,13 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     live: options.live,
     metrics: options.metrics ?? null,
     accessLog: options.accessLog ?? false,
+    liveMetrics: options.liveMetrics ?? null,
   };
   const workers: Worker[] = [];
   let port = options.port ?? 8080;
   try {
     for (let i = 0; i < Math.max(1, options.workers); i++) {
-      const { worker, listening } = spawn({ ...base, port });
+      const { worker, listening } = spawn({ ...base, port, thread: i });
       workers.push(worker);
       port = await listening;
     }

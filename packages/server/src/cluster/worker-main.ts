@@ -10,6 +10,7 @@ import { startLiveServices, type LiveServices } from '../live/live-services.js';
 import { SharedRateLimiter } from './shared-rate-limiter.js';
 import { RequestMetrics } from '../observe/request-metrics.js';
 import { createAccessLog } from '../observe/access-log.js';
+import { LiveMetrics } from '../observe/live-metrics.js';
 import { routeLabels } from '../router.js';
 import { ENDPOINTS } from '../endpoints/index.js';
 import type { FromWorker, ToWorker, WorkerInit } from './worker-protocol.js';
@@ -52,6 +53,9 @@ try {
       })();
     }
   });
+  // Live-feed health for the metrics listener: this thread's slot, refreshed every second.
+  const liveMetrics = init.liveMetrics ? new LiveMetrics(init.liveMetrics) : null;
+  if (liveMetrics) setInterval(() => liveMetrics.record(init.thread, live.state), 1000).unref();
   send({ type: 'listening', port: server.port });
 } catch (err) {
   send({ type: 'failed', message: err instanceof Error ? err.message : String(err) });

@@ -18,6 +18,10 @@ export interface WorkerInit {
   metrics: SharedArrayBuffer | null;
   /** Write a structured access log line per request to standard output. */
   accessLog: boolean;
+  /** Shared live-feed metrics (LiveMetrics), or null. */
+  liveMetrics: SharedArrayBuffer | null;
+  /** This worker's index (its slot in liveMetrics). */
+  thread: number;
 }
 
 /** Main thread -> worker. */
