@@ -1,7 +1,7 @@
 // FEATURE UNDER TEST: hostile input through real HTTP, property-based (fast-check): random and
 // malformed paths, query strings and headers against every endpoint. Nothing answers 5xx, every
 // error is the envelope with a code and a message, and the server keeps answering.
-// A longer run: FUZZ_RUNS=20000 npx vitest run test/server/fuzz-http.test.ts
+// A longer run, which also checks memory stays flat: FUZZ_RUNS=100000 npx vitest run test/server/fuzz-http.test.ts
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -79,26 +79,34 @@ const headers = fc.record(
 describe('hostile HTTP input', () => {
   it(`never answers 5xx, always the envelope on errors (${RUNS} random requests)`, async () => {
     const tally: Record<number, number> = {};
-    await fc.assert(
-      fc.asyncProperty(template, pathValue, query, headers, async (tpl, value, q, hdrs) => {
-        const path = tpl.replace(/\{[a-z_]+\}/g, value);
-        const res = await rawGet(`${path}${q ? '?' + q : ''}`, Object.fromEntries(Object.entries(hdrs).filter(([, v]) => /^[\x20-\x7e]*$/.test(v))));
-        if (!res) return;
-        tally[res.status] = (tally[res.status] ?? 0) + 1;
-        expect(res.status, `${path}?${q}`).toBeLessThan(500);
-        const body = JSON.parse(res.body);
-        if (res.status >= 400) {
-          expect(typeof body.error?.code, `${path}?${q}`).toBe('string');
-          expect(typeof body.error?.message).toBe('string');
-          expect(body.error.message.length).toBeLessThan(1000);
-        }
-      }),
-      { numRuns: RUNS },
-    );
+    const property = fc.asyncProperty(template, pathValue, query, headers, async (tpl, value, q, hdrs) => {
+      const path = tpl.replace(/\{[a-z_]+\}/g, value);
+      const res = await rawGet(`${path}${q ? '?' + q : ''}`, Object.fromEntries(Object.entries(hdrs).filter(([, v]) => /^[\x20-\x7e]*$/.test(v))));
+      if (!res) return;
+      tally[res.status] = (tally[res.status] ?? 0) + 1;
+      expect(res.status, `${path}?${q}`).toBeLessThan(500);
+      const body = JSON.parse(res.body);
+      if (res.status >= 400) {
+        expect(typeof body.error?.code, `${path}?${q}`).toBe('string');
+        expect(typeof body.error?.message).toBe('string');
+        expect(body.error.message.length).toBeLessThan(1000);
+      }
+    });
+    // Long runs (FUZZ_RUNS >= 10000) also check memory stays flat (the server runs in this
+    // process): resident memory after the first half (caches warm) against after the second.
+    const long = RUNS >= 10_000;
+    await fc.assert(property, { numRuns: long ? RUNS / 2 : RUNS });
+    const rssHalf = process.memoryUsage.rss();
+    if (long) await fc.assert(property, { numRuns: RUNS / 2 });
     // The generators reach the handlers, not only the router's 401/404.
     for (const status of [200, 400, 401, 404]) expect(tally[status], `status ${status} in ${JSON.stringify(tally)}`).toBeGreaterThan(0);
+    if (long) {
+      const growthMiB = (process.memoryUsage.rss() - rssHalf) / 1048576;
+      process.stderr.write(`fuzz: ${RUNS} requests, ${JSON.stringify(tally)}, RSS growth over the second half ${growthMiB.toFixed(1)} MiB\n`);
+      expect(growthMiB).toBeLessThan(32);
+    }
     expect((await api.get('/health')).status).toBe(200);
-  }, 120_000);
+  }, 900_000);
 
   it('survives very long URLs, many repeated parameters and odd methods', async () => {
     const long = await rawGet(`/v1/places.json?query=${'a'.repeat(60_000)}`, { 'x-api-key': 'test-key' });
