@@ -3,25 +3,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, type CliIo } from '@transit/server';
+import { runCli } from '@transit/server';
+import { testIo } from '../support/cli-io.js';
 import { demoSnapshotFile } from '../support/server.js';
 
-/** Captured output; `stop()` ends a running `serve`. */
-function testIo(env: Record<string, string | undefined> = {}) {
-  // In-process tests serve from this thread; worker threads are tested as a real process (serve-workers.test.ts).
-  env = { WORKERS: '1', ...env };
-  let stop!: () => void;
-  const io: CliIo & { stdout: string; stderr: string; stop: () => void } = {
-    stdout: '',
-    stderr: '',
-    out: (text) => void (io.stdout += text),
-    err: (text) => void (io.stderr += text),
-    env,
-    until: new Promise<void>((resolve) => (stop = resolve)),
-    stop: () => stop(),
-  };
-  return io;
-}
 
 function tempFile(name: string, content: string | Uint8Array): string {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'cli-')), name);

@@ -4,20 +4,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadApiKeys, runCli, startServer, type CliIo } from '@transit/server';
+import { loadApiKeys, runCli, startServer } from '@transit/server';
+import { testIo } from '../support/cli-io.js';
 import { demoSnapshotEngine } from '../support/server.js';
 
-function testIo(env: Record<string, string | undefined> = {}) {
-  const io: CliIo & { stdout: string; stderr: string } = {
-    stdout: '',
-    stderr: '',
-    out: (t) => void (io.stdout += t),
-    err: (t) => void (io.stderr += t),
-    env,
-    until: new Promise(() => {}),
-  };
-  return io;
-}
 
 async function keys(file: string, ...argv: string[]) {
   const io = testIo();

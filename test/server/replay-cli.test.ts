@@ -3,21 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, type CliIo } from '@transit/server';
+import { runCli } from '@transit/server';
+import { testIo } from '../support/cli-io.js';
 
-function testIo(env: Record<string, string | undefined> = {}) {
-  let stop!: () => void;
-  const io: CliIo & { stdout: string; stderr: string; stop: () => void } = {
-    stdout: '',
-    stderr: '',
-    out: (text) => void (io.stdout += text),
-    err: (text) => void (io.stderr += text),
-    env,
-    until: new Promise<void>((resolve) => (stop = resolve)),
-    stop: () => stop(),
-  };
-  return io;
-}
 
 describe('transit replay', () => {
   it('serves the files in turn with ETags until stopped', async () => {
