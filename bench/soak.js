@@ -2,19 +2,14 @@
 // about 70% of its measured peak for 10 minutes, sampling resident memory every 10 s; reports
 // errors and memory growth, writes bench/soak-results.json (cited in bench/RESULTS.md).
 // Usage: node bench/soak.js [--minutes 10] [--workers 2] [--fraction 0.7]
-import { spawn, execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Engine } from '@transit/engine';
 import { ensureSnapshot, readArrayBuffer, realInputs, haveRealData } from './snapshots.js';
-import { mixUrls } from './http-mix.js';
+import { mixScript, mixUrls, opt, requireWrk, rssMiB, runWrk, startCli, withKey } from './http-common.js';
 
-const opt = (name, dflt) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
+requireWrk();
 const minutes = opt('minutes', 10);
 const workers = opt('workers', 2);
 const fraction = opt('fraction', 0.7);
@@ -23,32 +18,11 @@ const target = haveRealData() ? await ensureSnapshot('south-yorkshire', realInpu
 const engine = Engine.open(readArrayBuffer(target.file));
 const day = haveRealData() ? '2019-09-10' : '2026-01-06';
 
-const bin = new URL('../packages/server/bin/transit.js', import.meta.url).pathname;
-const proc = spawn(process.execPath, [bin, 'serve', '--snapshot', target.file, '--port', '0', '--workers', String(workers)], { env: { ...process.env, API_KEYS: 'bench-key:unlimited' }, stdio: ['ignore', 'pipe', 'inherit'] });
-let out = '';
-proc.stdout.on('data', (d) => (out += d));
-while (!/on (http:\S+) /.test(out)) await new Promise((r) => setTimeout(r, 50));
-const url = /on (http:\S+) /.exec(out)[1];
-const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'))[1]) / 1024;
-
+const { proc, url } = await startCli(target.file, workers);
+const rss = () => rssMiB(proc.pid);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'soak-'));
-const urls = mixUrls(engine, 5000, day, false).map((u) => u + (u.includes('?') ? '&' : '?') + 'api_key=bench-key');
-const script = (delayMs) => {
-  const file = path.join(dir, `mix-${delayMs}.lua`);
-  writeFileSync(file, `local paths = {\n${urls.map((u) => JSON.stringify(u)).join(',\n')}\n}\nlocal i = 0\ninit = function(args) i = math.random(#paths) end\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format("GET", paths[i])\nend\n${delayMs > 0 ? `delay = function() return ${delayMs} end\n` : ''}`);
-  return file;
-};
-const wrk = async (seconds, delayMs, conns) => {
-  const run = await promisify(execFile)('wrk', ['-t2', `-c${conns}`, `-d${seconds}s`, '--latency', '-s', script(delayMs), url], { encoding: 'utf8', maxBuffer: 1 << 24 });
-  return {
-    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(run.stdout)[1]),
-    requests: Number(/(\d+) requests in/.exec(run.stdout)[1]),
-    p50: /50%\s+([\d.]+\w+)/.exec(run.stdout)?.[1],
-    p99: /99%\s+([\d.]+\w+)/.exec(run.stdout)?.[1],
-    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(run.stdout)?.[1] ?? 0),
-    socketErrors: /Socket errors: (.*)/.exec(run.stdout)?.[1] ?? 'none',
-  };
-};
+const urls = mixUrls(engine, 5000, day, false).map(withKey);
+const wrk = (seconds, delayMs, conns) => runWrk({ url, seconds, connections: conns, script: mixScript(dir, `mix-${delayMs}`, urls, delayMs) });
 
 const peak = await wrk(15, 0, connections);
 // wrk paces only by a whole-millisecond delay per connection before each request, so pace with
@@ -56,8 +30,8 @@ const peak = await wrk(15, 0, connections);
 // connection count is chosen to make about fraction x peak.
 const DELAY_MS = 10;
 const responseMs = parseMs(peak.p50);
-const soakConnections = Math.max(2, Math.round((peak.rps * fraction * (DELAY_MS + responseMs)) / 1000));
-console.log(`peak ${Math.round(peak.rps)} req/s (p50 ${peak.p50}); soaking ${minutes} min aiming at ${Math.round(peak.rps * fraction)} req/s (${soakConnections} connections, each ${DELAY_MS} ms between requests), ${workers} workers`);
+const soakConnections = Math.max(2, Math.round((peak.requestsPerSecond * fraction * (DELAY_MS + responseMs)) / 1000));
+console.log(`peak ${Math.round(peak.requestsPerSecond)} req/s (p50 ${peak.p50}); soaking ${minutes} min aiming at ${Math.round(peak.requestsPerSecond * fraction)} req/s (${soakConnections} connections, each ${DELAY_MS} ms between requests), ${workers} workers`);
 const samples = [{ s: 0, rssMiB: rss() }];
 const sampler = setInterval(() => samples.push({ s: Math.round((performance.now() - t0) / 1000), rssMiB: rss() }), 10_000);
 const t0 = performance.now();
@@ -68,7 +42,7 @@ proc.kill('SIGTERM');
 const after2 = samples.find((x) => x.s >= 120) ?? samples[1];
 const last = samples.at(-1);
 const result = {
-  snapshot: target.name, workers, minutes, fraction, peakRps: Math.round(peak.rps), targetRps: Math.round(peak.rps * fraction), soakRps: Math.round(soak.rps), requests: soak.requests, p99: soak.p99,
+  snapshot: target.name, workers, minutes, fraction, peakRps: Math.round(peak.requestsPerSecond), targetRps: Math.round(peak.requestsPerSecond * fraction), soakRps: Math.round(soak.requestsPerSecond), requests: soak.requests, p99: soak.p99,
   non2xx: soak.non2xx, socketErrors: soak.socketErrors, rssStartMiB: Math.round(samples[0].rssMiB), rssAt2MinMiB: Math.round(after2.rssMiB), rssEndMiB: Math.round(last.rssMiB),
   rssMaxMiB: Math.round(Math.max(...samples.map((x) => x.rssMiB))), samples,
 };

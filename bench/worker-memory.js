@@ -5,10 +5,10 @@
 // no part of the snapshot is copied per worker. (1 worker serves from the main thread; 2 and more
 // start worker threads, hence compare from 2 on.)
 // Usage: node bench/worker-memory.js [--workers 2,3,4]
-import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureSnapshot, haveRealData, DATA } from './snapshots.js';
+import { rssMiB, startCli } from './http-common.js';
 
 const arg = process.argv.indexOf('--workers');
 const counts = (arg > 0 ? process.argv[arg + 1] : '2,3,4').split(',').map(Number);
@@ -26,16 +26,11 @@ async function measure(target) {
 console.log(`snapshot ${target.name}: ${mib(target.bytes)} MiB`);
 const rows = [];
 for (const n of counts) {
-  const bin = new URL('../packages/server/bin/transit.js', import.meta.url).pathname;
-  const proc = spawn(process.execPath, [bin, 'serve', '--snapshot', target.file, '--port', '0', '--workers', String(n)], { env: { ...process.env, API_KEYS: 'k:unlimited', LIVE_SIMULATE: 'false' }, stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  proc.stdout.on('data', (d) => (out += d));
-  while (!/on (http:\S+) /.test(out)) await new Promise((r) => setTimeout(r, 50));
-  const url = /on (http:\S+) /.exec(out)[1];
+  const { proc, url } = await startCli(target.file, n, { LIVE_SIMULATE: 'false' });
   // A little traffic on every thread (stops search on each worker), then let the heap settle.
-  await Promise.all(Array.from({ length: 64 }, (_, i) => fetch(`${url}/v1/bus/stops.json?lat=${51 + i / 100}&lon=-3&api_key=k`).then((r) => r.text())));
+  await Promise.all(Array.from({ length: 64 }, (_, i) => fetch(`${url}/v1/bus/stops.json?lat=${51 + i / 100}&lon=-3&api_key=bench-key`).then((r) => r.text())));
   await new Promise((r) => setTimeout(r, 1500));
-  const rss = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'))[1]) * 1024;
+  const rss = rssMiB(proc.pid) * 1048576;
   proc.kill('SIGTERM');
   await new Promise((r) => proc.on('exit', r));
   rows.push({ workers: n, rssMiB: mib(rss), perAddedWorkerMiB: rows.length ? mib((rss - rows[0].rss) / (n - rows[0].workers)) : '', rss });

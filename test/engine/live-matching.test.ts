@@ -6,8 +6,7 @@ import { LiveOverlay, type Engine } from '@transit/engine';
 import { HAVE_DATA } from '../support/data.js';
 import { feedEngine } from '../support/snapshots.js';
 import { generateVehicle, runningTrips, ukInstant, type GeneratedVehicle } from '../support/vehicle-feed-gen.js';
-import { siriVmDocument } from '../../packages/server/src/live/siri-vm-writer.js';
-import { seededRandom } from '../../packages/server/src/live/simulated-vehicles.js';
+import { seededRandom, siriVmDocument } from '@transit/builder';
 import { FeedMessage } from '../../packages/feeds/src/gtfs-rt/gtfs-rt-schema.js';
 import { parseGtfsRt } from '@transit/feeds';
 

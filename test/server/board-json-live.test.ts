@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseSiriVm } from '@transit/feeds';
 import { BoardJson } from '../../packages/server/src/board-json.js';
 import { toDeparture } from '../../packages/server/src/dto-timetable.js';
-import { simulatedSiriVm } from '../../packages/server/src/live/simulated-feed.js';
+import { simulatedSiriVm } from '@transit/builder';
 import { demoEngine } from '../support/snapshots.js';
 
 describe('board JSON writer, live rows', () => {

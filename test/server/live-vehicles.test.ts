@@ -6,8 +6,7 @@ import { formatUkTimestamp, type LiveTrip } from '@transit/engine';
 import { startReplayServer, type ReplayServer } from '../../packages/server/src/live/replay-server.js';
 import { startVehicleFeeds, LIVE_NOT_CONFIGURED, type VehicleFeeds } from '../../packages/server/src/live/vehicle-feeds.js';
 import { noLiveConfig } from '../../packages/server/src/live/live-config.js';
-import { simulatedSiriVm } from '../../packages/server/src/live/simulated-feed.js';
-import { siriVmDocument } from '../../packages/server/src/live/siri-vm-writer.js';
+import { simulatedSiriVm, siriVmDocument } from '@transit/builder';
 import { demoSnapshotEngine, startTestServer, type TestServer } from '../support/server.js';
 
 describe('live vehicles over HTTP (demo timetable, generated SIRI-VM, replay server)', () => {

@@ -1,6 +1,5 @@
 import { dayNumber, ukLocalToEpoch, type Engine } from '@transit/engine';
-import { positionAt, seededRandom } from '../../packages/server/src/live/simulated-vehicles.js';
-import type { SiriActivity } from '../../packages/server/src/live/siri-vm-writer.js';
+import { positionAt, seededRandom, type SiriActivity } from '@transit/builder';
 
 /** One generated vehicle and the truth it was generated from. */
 export interface GeneratedVehicle {

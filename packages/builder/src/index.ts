@@ -8,3 +8,6 @@ export type { Dataset, StopRecord, StationRecord, SettlementRecord } from './dat
 export { StopKind } from './dataset.js';
 export { SnapshotWriter } from './write/snapshot-writer.js';
 export { demoSiriSx, demoLineStatus } from './demo/disruptions/index.js';
+export { simulatedSiriVm } from './demo/live/simulated-feed.js';
+export { siriVmDocument, type SiriActivity } from './demo/live/siri-vm-writer.js';
+export { simulateVehicles, positionAt, seededRandom } from './demo/live/simulated-vehicles.js';

@@ -56,26 +56,7 @@ export function apiMode(mode: TransitMode): (typeof MODES)[number] {
 /** A departure: scheduled (best estimate = timetabled time), or with the live estimate of a matched vehicle. */
 export function toDeparture(c: BoardCall, live: LiveCall | null = null, ctx: LiveContext = { nowMs: 0, simulated: false }): DepartureDto {
   const aimed = formatUkTimestamp(c.time);
-  if (live) {
-    const expected = formatUkTimestamp(live.expected);
-    return {
-      line: c.line,
-      line_name: c.lineName,
-      operator: c.operator,
-      operator_code: c.operatorCode,
-      destination: c.destination,
-      direction: c.direction,
-      mode: apiMode(c.mode),
-      aimed_departure_time: aimed,
-      expected_departure_time: expected,
-      best_departure_estimate: expected,
-      status: liveStatus(live.delayS),
-      source: live.trip.vehicle.source,
-      dated_vehicle_journey_ref: c.datedRef,
-      trip_id: c.tripId,
-      live_vehicle: toLiveVehicle(live.trip, c.operatorCode, c.destination, ctx),
-    };
-  }
+  const expected = live ? formatUkTimestamp(live.expected) : null;
   return {
     line: c.line,
     line_name: c.lineName,
@@ -85,13 +66,13 @@ export function toDeparture(c: BoardCall, live: LiveCall | null = null, ctx: Liv
     direction: c.direction,
     mode: apiMode(c.mode),
     aimed_departure_time: aimed,
-    expected_departure_time: null,
-    best_departure_estimate: aimed,
-    status: 'on_time',
-    source: 'gtfs_scheduled',
+    expected_departure_time: expected,
+    best_departure_estimate: expected ?? aimed,
+    status: live ? liveStatus(live.delayS) : 'on_time',
+    source: live ? live.trip.vehicle.source : 'gtfs_scheduled',
     dated_vehicle_journey_ref: c.datedRef,
     trip_id: c.tripId,
-    live_vehicle: null,
+    live_vehicle: live ? toLiveVehicle(live.trip, c.operatorCode, c.destination, ctx) : null,
   };
 }
 

@@ -21,7 +21,7 @@ export { TierTable, DEFAULT_TIERS, TierConfigError, type Tier } from './limits/t
 export { MemoryRateLimiter, rateLimitHeaders, type RateLimiter, type RateDecision } from './limits/rate-limiter.js';
 export { keyId, keyAllows } from './auth.js';
 export { UnknownTierError, type RouterOptions } from './router.js';
-export { startCluster, toShared, readShared, type ClusterOptions, type RunningCluster } from './cluster/cluster.js';
+export { startCluster, toShared, type ClusterOptions, type RunningCluster } from './cluster/cluster.js';
 export { SharedRateLimiter } from './cluster/shared-rate-limiter.js';
 export { RequestMetrics, LATENCY_BUCKETS_MS } from './observe/request-metrics.js';
 export { startMetricsServer, processGauges, type MetricsServer } from './observe/metrics-server.js';

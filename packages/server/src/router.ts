@@ -138,7 +138,7 @@ export class Router {
   private clockSecond = -1;
   private clockText = '';
 
-  /** Throws a KeysConfigError-like Error when an enabled key names an unknown tier. */
+  /** Throws UnknownTierError when an enabled key names a tier `tiers` lacks. */
   constructor(
     private engine: Engine,
     private readonly keys: ApiKeys,
@@ -158,9 +158,8 @@ export class Router {
     this.routeOf = new Map(endpoints.map((ep, i) => [ep, i]));
     this.unmatched = endpoints.length;
     if (this.metrics && this.metrics.routes.join() !== this.routeNames.join()) throw new Error('metrics routes must be routeLabels(endpoints)');
-    for (const k of keys.records) {
-      if (k.enabled && !this.tiers.get(k.tier)) throw new UnknownTierError(`API key ${k.name}: unknown tier '${k.tier}' (tiers: ${this.tiers.names.join(', ')}; RATE_LIMIT_TIERS adds more).`);
-    }
+    const unknown = this.tiers.unknownTierOf(keys.records);
+    if (unknown) throw new UnknownTierError(unknown);
   }
 
   /**
@@ -171,11 +170,6 @@ export class Router {
     this.engine = engine;
     this.live = live;
     this.generation = {};
-  }
-
-  /** The engine currently served. */
-  get current(): { engine: Engine; live: LiveState } {
-    return { engine: this.engine, live: this.live };
   }
 
   /** The OpenAPI document of the endpoints served, built once. */

@@ -2,10 +2,10 @@ import { parseArgs } from 'node:util';
 import { KeysConfigError, loadApiKeys } from './auth-config.js';
 import { UsageError, type CliIo } from './cli-io.js';
 import { LIVE_CONFIG_HELP, loadLiveConfig, LiveConfigError } from './live/live-config.js';
-import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { ListenError } from './server.js';
-import { readSnapshotBytes, serveInProcess, serveInWorkers, type ServeSetup } from './serve-modes.js';
+import { serveInProcess, serveInWorkers, type ServeSetup } from './serve-modes.js';
+import { buildDemoBytes, readSnapshotBytes } from './snapshot-source.js';
 import { TierTable, TierConfigError } from './limits/tiers.js';
 import { RequestMetrics } from './observe/request-metrics.js';
 import { processGauges, startMetricsServer } from './observe/metrics-server.js';
@@ -112,9 +112,8 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   }
   const keys = loadApiKeys({ env: io.env, keysFile: options.keysFile });
   const tiers = tierTable(io.env.RATE_LIMIT_TIERS);
-  for (const k of keys.keys.records) {
-    if (k.enabled && !tiers.get(k.tier)) throw new KeysConfigError(`API key ${k.name}: unknown tier '${k.tier}' (tiers: ${tiers.names.join(', ')}; RATE_LIMIT_TIERS adds more).`);
-  }
+  const unknown = tiers.unknownTierOf(keys.keys.records);
+  if (unknown) throw new KeysConfigError(unknown);
   let liveConfig;
   try {
     liveConfig = loadLiveConfig({ env: io.env, file: options.liveConfigFile, demo: !options.snapshot });
@@ -136,7 +135,6 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     redisUrl: options.redisUrl,
     liveMetrics: options.metricsPort === null ? null : new LiveMetrics(LiveMetrics.allocate(options.workers)),
   };
-  if (options.workers > 1 && options.port !== 0) await assertPortFree(options.host, options.port);
   const serving = options.workers > 1 ? await serveInWorkers(setup, options.workers) : await serveInProcess(setup);
   const counts = serving.engine.info.counts;
   const key = keys.generatedKey ?? '$API_KEY';
@@ -175,20 +173,6 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   io.out('Stopped.\n');
   if (serving.threads > 1 && typeof signal === 'string') io.exitBySignal?.(signal);
   return 0;
-}
-
-async function buildDemoBytes(): Promise<Uint8Array> {
-  const { buildSnapshot } = await import('@transit/builder');
-  return (await buildSnapshot({ demo: true, quiet: true })).bytes;
-}
-
-/** Throws ListenError when host:port cannot be bound (checked before any worker starts). */
-function assertPortFree(host: string, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', () => reject(new ListenError(`Could not listen on ${host}:${port} (port in use or address not available).`)));
-    s.listen(port, host, () => s.close(() => resolve()));
-  });
 }
 
 function tierTable(text: string | undefined): TierTable {

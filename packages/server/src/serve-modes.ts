@@ -1,11 +1,11 @@
 import { createServer } from 'node:net';
-import { readFileSync } from 'node:fs';
 import { Engine } from '@transit/engine';
 import type { ApiKeys } from './auth.js';
 import type { TierTable } from './limits/tiers.js';
 import type { LiveConfig } from './live/live-config.js';
 import { startLiveServices } from './live/live-services.js';
-import { startServer } from './server.js';
+import { ListenError, startServer } from './server.js';
+import { openEngine } from './snapshot-source.js';
 import { startCluster, toShared } from './cluster/cluster.js';
 import { createAccessLog } from './observe/access-log.js';
 import { SharedRateLimiter } from './cluster/shared-rate-limiter.js';
@@ -88,8 +88,8 @@ export async function serveInWorkers(setup: ServeSetup, threads: number): Promis
   // One copy in shared memory, viewed by every worker and by this thread (for the summary).
   const shared = toShared(await setup.loadSnapshot());
   let engine = Engine.open(shared);
-  // Every worker listens on the same port: pick a free one first when asked for any.
-  const port = setup.port === 0 ? await freePort(setup.host) : setup.port;
+  // Every worker listens on the same port: check it (or pick a free one) before any starts.
+  const port = await probePort(setup.host, setup.port);
   const limits = await startSharedLimits(setup);
   const cluster = await startCluster({ snapshot: shared, workers: threads, keys: setup.keys, tiers: setup.tiers, live: setup.live, host: setup.host, port, metrics: setup.metrics?.buffer ?? null, accessLog: setup.accessLog, counters: limits?.limiter.buffer, liveMetrics: setup.liveMetrics?.buffer ?? null }).catch(async (err: unknown) => {
     await limits?.sync.stop();
@@ -133,24 +133,17 @@ export class RedisConfigError extends Error {
   override readonly name = 'RedisConfigError';
 }
 
-/** Engine over bytes, copied once when they are a view into a larger or pooled buffer. */
-function openEngine(bytes: Uint8Array): Engine {
-  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-  return Engine.open(whole ? bytes.buffer : bytes.slice().buffer);
-}
-
-/** Reads a snapshot file's bytes. */
-export function readSnapshotBytes(file: string): Uint8Array {
-  return readFileSync(file);
-}
-
-function freePort(host: string): Promise<number> {
+/**
+ * Binds host:port for a moment to check it is free (0: any free port) and returns the port;
+ * ListenError when it cannot be bound. Worker threads all listen on the port found here.
+ */
+export function probePort(host: string, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
-    s.once('error', reject);
-    s.listen(0, host, () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
+    s.once('error', () => reject(new ListenError(`Could not listen on ${host}:${port} (port in use or address not available).`)));
+    s.listen(port, host, () => {
+      const { port: bound } = s.address() as { port: number };
+      s.close(() => resolve(bound));
     });
   });
 }

@@ -7,22 +7,33 @@ export interface OpenedSnapshot {
   label: string;
 }
 
-/**
- * Opens a snapshot file: one `readFileSync` into a buffer, viewed by the engine without a
- * further copy (a pooled or offset buffer, which readFileSync does not return for big files,
- * is sliced once). Throws the engine's SnapshotFormatError for a file that is not a snapshot.
- */
-export function openSnapshotFile(file: string): OpenedSnapshot {
-  const buf = readFileSync(file);
-  const whole = buf.byteOffset === 0 && buf.byteLength === buf.buffer.byteLength;
-  const bytes = whole ? buf.buffer : buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
-  return { engine: Engine.open(bytes), label: file };
+/** A snapshot file's bytes (one read; throws the fs error, e.g. ENOENT, naming the file). */
+export function readSnapshotBytes(file: string): Uint8Array {
+  return readFileSync(file);
 }
 
-/** Builds the generated demo dataset in memory (a few seconds) and opens it. */
-export async function openDemoSnapshot(): Promise<OpenedSnapshot> {
+/** Builds the generated demo dataset in memory (a few seconds) and returns its snapshot bytes. */
+export async function buildDemoBytes(): Promise<Uint8Array> {
   const { buildSnapshot } = await import('@transit/builder');
-  const { bytes } = await buildSnapshot({ demo: true, quiet: true });
+  return (await buildSnapshot({ demo: true, quiet: true })).bytes;
+}
+
+/**
+ * An Engine over snapshot bytes, viewed without a further copy unless they are a view into a
+ * larger or pooled buffer (which readFileSync returns for small files), then sliced once.
+ * Throws the engine's SnapshotFormatError for bytes that are not a snapshot.
+ */
+export function openEngine(bytes: Uint8Array): Engine {
   const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-  return { engine: Engine.open(whole ? bytes.buffer : bytes.slice().buffer), label: 'demo' };
+  return Engine.open(whole ? bytes.buffer : bytes.slice().buffer);
+}
+
+/** Opens a snapshot file (for embedding: `transit serve` loads through readSnapshotBytes). */
+export function openSnapshotFile(file: string): OpenedSnapshot {
+  return { engine: openEngine(readSnapshotBytes(file)), label: file };
+}
+
+/** Builds the demo dataset in memory and opens it. */
+export async function openDemoSnapshot(): Promise<OpenedSnapshot> {
+  return { engine: openEngine(await buildDemoBytes()), label: 'demo' };
 }

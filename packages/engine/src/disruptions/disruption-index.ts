@@ -4,7 +4,7 @@ import { boxAround, distanceMetres } from '../spatial/geo.js';
 import { isActiveAt, severityRank, type Disruption, type DisruptionStop } from './disruption.js';
 import { DEFAULT_PATH_RADIUS_M, type DisruptionQuery } from './disruption-query.js';
 import { decodePathPolyline } from '../spatial/polyline.js';
-import { metresToLatDegrees, metresToLonDegrees, pointSegmentMetres } from './segment-distance.js';
+import { metresToLatDegrees, metresToLonDegrees, pointSegmentMetres } from '../spatial/segment-distance.js';
 
 /** Where stop coordinates come from when a feed names a stop by ATCO code only (an Engine fits). */
 export interface StopCoordinates {

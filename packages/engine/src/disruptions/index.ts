@@ -3,4 +3,4 @@ export * from './disruption.js';
 export * from './disruption-query.js';
 export { DisruptionIndex, type StopCoordinates } from './disruption-index.js';
 export { decodePathPolyline, encodePolyline } from '../spatial/polyline.js';
-export { pointSegmentMetres } from './segment-distance.js';
+export { pointSegmentMetres } from '../spatial/segment-distance.js';

@@ -1,5 +1,4 @@
-/** Metres per degree of latitude (mean). */
-const M_PER_DEG = 111_195;
+import { M_PER_DEG } from '../spatial/segment-distance.js';
 
 /**
  * A trip's route as a polyline in local metres (equirectangular around its first point), with

@@ -4,10 +4,10 @@ import { FeedParseError } from '../errors.js';
 import { num, parseIsoMs } from '../feed-values.js';
 import { readAffects, type SiriAffects } from './siri-sx-consequence.js';
 import { siriSeverity } from './siri-sx-severity.js';
-import { node, nodes, textOf, type XmlNode } from './xml-node.js';
+import { node, nodes, textOf, type XmlNode } from '../xml-node.js';
+import { readSiriXml } from '../siri-document.js';
 
 const parser = new XMLParser({ removeNSPrefix: true, ignoreAttributes: true, parseTagValue: false, processEntities: true });
-const decoder = new TextDecoder('utf-8');
 const REASONS = ['MiscellaneousReason', 'PersonnelReason', 'EquipmentReason', 'EnvironmentReason', 'UndefinedReason', 'ReasonName'];
 
 /**
@@ -19,10 +19,7 @@ const REASONS = ['MiscellaneousReason', 'PersonnelReason', 'EquipmentReason', 'E
  * line or stop says so, else bus. `Extensions/Simulated` = true marks generated demo data.
  */
 export function parseSiriSx(bytes: Uint8Array | string): DisruptionDelivery {
-  const xml = (typeof bytes === 'string' ? bytes : decoder.decode(bytes)).trim();
-  if (xml.length === 0) throw new FeedParseError('siri-sx', 'empty document');
-  if (xml.charCodeAt(0) !== 60) throw new FeedParseError('siri-sx', 'not an XML document');
-  if (!/<\/(?:[\w-]+:)?Siri>$/.test(xml)) throw new FeedParseError('siri-sx', 'truncated document (no closing </Siri>)');
+  const xml = readSiriXml(bytes, 'siri-sx');
   const valid = XMLValidator.validate(xml);
   if (valid !== true) throw new FeedParseError('siri-sx', `malformed XML: ${valid.err.msg} (line ${valid.err.line})`);
   let root: XmlNode;

@@ -1,7 +1,7 @@
 import type { DisruptionLine, DisruptionMode, DisruptionOperator, DisruptionStop } from '@transit/engine';
 import { num } from '../feed-values.js';
 import { siriMode } from './siri-sx-severity.js';
-import { node, nodes, textOf, type XmlNode } from './xml-node.js';
+import { node, nodes, textOf, type XmlNode } from '../xml-node.js';
 
 /** What one `Affects` block names. */
 export interface SiriAffects {

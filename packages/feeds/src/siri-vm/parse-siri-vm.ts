@@ -2,7 +2,9 @@ import { XMLParser } from 'fast-xml-parser';
 import type { VehicleDelivery, VehicleRecord } from '@transit/engine';
 import { FeedParseError } from '../errors.js';
 import { parseIsoMs, text, usablePosition } from '../feed-values.js';
-import { activityRecord, child, treeReader, type XmlNode } from './siri-vm-activity.js';
+import { activityRecord, treeReader } from './siri-vm-activity.js';
+import { node as child, type XmlNode } from '../xml-node.js';
+import { readSiriXml } from '../siri-document.js';
 import { scanSiriVm } from './siri-vm-scan.js';
 
 const parser = new XMLParser({
@@ -14,7 +16,6 @@ const parser = new XMLParser({
   isArray: (name) => name === 'VehicleActivity' || name === 'VehicleMonitoringDelivery',
 });
 
-const decoder = new TextDecoder('utf-8');
 
 /**
  * Parses a SIRI-VM 2.0 `Siri/ServiceDelivery` document (as the BODS datafeed serves it) into
@@ -26,11 +27,7 @@ const decoder = new TextDecoder('utf-8');
  * `options.fastPath: false` forces fast-xml-parser (tests compare the two).
  */
 export function parseSiriVm(bytes: Uint8Array | string, options: { fastPath?: boolean } = {}): VehicleDelivery {
-  const xml = (typeof bytes === 'string' ? bytes : decoder.decode(bytes)).trim();
-  if (xml.length === 0) throw new FeedParseError('siri-vm', 'empty document');
-  if (xml.charCodeAt(0) !== 60) throw new FeedParseError('siri-vm', 'not an XML document');
-  // A cut-off download parses "successfully" into a partial tree: require the closing root tag.
-  if (!/<\/(?:[\w-]+:)?Siri>$/.test(xml)) throw new FeedParseError('siri-vm', 'truncated document (no closing </Siri>)');
+  const xml = readSiriXml(bytes, 'siri-vm');
   const scanned = options.fastPath === false ? null : scanSiriVm(xml);
   if (scanned) {
     const out = delivery(parseIsoMs(scanned.responseTimestamp), text(scanned.producerRef));

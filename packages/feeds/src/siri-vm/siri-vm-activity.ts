@@ -1,16 +1,7 @@
 import type { VehicleRecord } from '@transit/engine';
 import { num, parseIsoMs, xmlText } from '../feed-values.js';
+import { node as child, type XmlNode } from '../xml-node.js';
 
-/** A parsed XML element: fast-xml-parser objects keyed by local element name. */
-export type XmlNode = Record<string, unknown>;
-
-/** The child element `name` of `node` as an object, or null. */
-export function child(node: unknown, name: string): XmlNode | null {
-  if (!node || typeof node !== 'object') return null;
-  const c = (node as XmlNode)[name];
-  if (Array.isArray(c)) return (c[0] as XmlNode) ?? null;
-  return c && typeof c === 'object' ? (c as XmlNode) : null;
-}
 
 /** Leaf elements of a VehicleActivity the parser reads, with their parent path (local names). */
 const MVJ = ['MonitoredVehicleJourney'];
@@ -52,7 +43,7 @@ export type FieldReader = (name: ActivityField) => unknown;
 export function treeReader(activity: XmlNode): FieldReader {
   return (name) => {
     const path = ACTIVITY_FIELDS[name];
-    let node: XmlNode | null = activity;
+    let node: XmlNode | undefined = activity;
     for (const step of path) node = child(node, step);
     if (!node && path[0] === 'Extensions') {
       node = child(activity, 'MonitoredVehicleJourney');

@@ -1,5 +1,4 @@
 import { Worker } from 'node:worker_threads';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ApiKeys } from '../auth.js';
 import { ListenError } from '../server.js';
@@ -50,11 +49,6 @@ export function toShared(bytes: Uint8Array): SharedArrayBuffer {
   const shared = new SharedArrayBuffer(bytes.byteLength);
   new Uint8Array(shared).set(bytes);
   return shared;
-}
-
-/** Reads a snapshot file into shared memory. */
-export function readShared(file: string): SharedArrayBuffer {
-  return toShared(readFileSync(file));
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { KeyFileEntry } from '../auth-config.js';
 import type { Tier } from '../limits/tiers.js';
 import type { LiveConfig } from '../live/live-config.js';
 
@@ -33,5 +32,3 @@ export type FromWorker =
   | { type: 'reloaded'; label: string }
   | { type: 'failed'; message: string }
   | { type: 'closed' };
-
-export type { KeyFileEntry };

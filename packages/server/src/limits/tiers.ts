@@ -37,6 +37,12 @@ export class TierTable {
     return [...this.byName.keys()];
   }
 
+  /** A message naming the first enabled key whose tier is not in this table, or null. */
+  unknownTierOf(keys: readonly { name: string; tier: string; enabled: boolean }[]): string | null {
+    const k = keys.find((key) => key.enabled && !this.byName.has(key.tier));
+    return k ? `API key ${k.name}: unknown tier '${k.tier}' (tiers: ${this.names.join(', ')}; RATE_LIMIT_TIERS adds more).` : null;
+  }
+
   /**
    * The built-in tiers with `RATE_LIMIT_TIERS` applied: `name:perMinute,name:perMinute`
    * (0 = unlimited), replacing a built-in tier of the same name or adding a new one.

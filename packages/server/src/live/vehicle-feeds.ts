@@ -3,7 +3,7 @@ import { parseGtfsRt, parseSiriVm } from '@transit/feeds';
 import type { FeedConfig, LiveConfig } from './live-config.js';
 import { FeedPoller, type FeedStatus } from './feed-poller.js';
 import { startDemoFeedServer, type DemoFeedServer } from './demo-feed-server.js';
-import { simulatedSiriVm } from './simulated-feed.js';
+import { simulatedSiriVm } from '@transit/builder';
 
 /** A feed that has delivered no new document for this long is stale (REFERENCE.md: failing after 5 minutes of silence). */
 export const STALE_AFTER_MS = 5 * 60_000;

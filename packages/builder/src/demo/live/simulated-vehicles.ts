@@ -1,3 +1,4 @@
+import { createRandom } from '../random.js';
 import { decodePolyline, distanceMetres, ukDayOf, type Engine, type TripDetail } from '@transit/engine';
 
 /** A vehicle placed on a journey by the simulator. */
@@ -77,16 +78,9 @@ export function positionAt(engine: Engine, trip: TripDetail, scheduledMs: number
   return pointAt(r, r.stopAlong[calls.length - 1]);
 }
 
-/** Small deterministic PRNG (mulberry32) so a seed gives the same fleet. */
+/** A seeded uniform source in [0, 1) (the demo's mulberry32), as a function. */
 export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return createRandom(seed).next;
 }
 
 /**

@@ -1,6 +1,7 @@
-import { EARTH_RADIUS_M } from '../spatial/geo.js';
+import { EARTH_RADIUS_M } from './geo.js';
 
-const M_PER_DEG = (EARTH_RADIUS_M * Math.PI) / 180;
+/** Metres per degree of latitude (and of longitude at the equator). */
+export const M_PER_DEG = (EARTH_RADIUS_M * Math.PI) / 180;
 const RAD = Math.PI / 180;
 
 /**
