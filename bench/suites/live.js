@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Bench } from 'tinybench';
 import { Engine, dayNumber, ukLocalToEpoch } from '@transit/engine';
 import { parseGtfsRt, parseSiriVm } from '@transit/feeds';
-import { simulatedSiriVm } from '../../packages/server/dist/live/simulated-feed.js';
+import { simulatedSiriVm } from '@transit/builder';
 import { DATA, ensureSnapshot, readArrayBuffer } from '../snapshots.js';
 import { boardQueries } from './boards.js';
 
