@@ -86,14 +86,17 @@ describe('parameters come from the parser definitions', () => {
     expect(all.slice(0, inPath.length)).toEqual(inPath);
     const specs = paramSpecs(ep.query);
     expect(params.map((p) => p.name)).toEqual(specs.map((s) => s.name));
-    const defaults = ep.parse('').values;
+    // Required parameters (the journey's coordinates) are given; the rest take their defaults.
+    const requiredQs = specs.filter((s) => s.required).map((s) => `${s.name}=1&`).join('');
+    const defaults = ep.parse(requiredQs).values;
+    if (specs.some((s) => s.required)) expect(() => ep.parse('')).toThrow(/is required/);
     for (const spec of specs) {
       const p = params.find((x) => x.name === spec.name);
       const schema = spec.repeatable ? p.schema.items : p.schema;
       expect(p.in).toBe('query');
-      expect(p.required).toBe(false);
+      expect(p.required).toBe(spec.required === true);
       expect(p.description, spec.name).toBeTruthy();
-      expect(p.schema.default).toEqual(defaults[spec.name]);
+      if (!spec.required) expect(p.schema.default).toEqual(defaults[spec.name]);
       expect(schema.type).toBe({ integer: 'integer', number: 'number', boolean: 'boolean', string: 'string', enum: 'string' }[spec.kind]);
       expect(schema.minimum).toBe(spec.minimum);
       expect(schema.maximum).toBe(spec.maximum);
@@ -101,10 +104,10 @@ describe('parameters come from the parser definitions', () => {
       if (spec.repeatable) expect(p).toMatchObject({ style: 'form', explode: true, schema: { type: 'array' } });
       const { minimum, maximum } = spec;
       if (maximum !== undefined && spec.kind === 'integer') {
-        expect(() => ep.parse(`${spec.name}=${maximum}`)).not.toThrow();
-        expect(() => ep.parse(`${spec.name}=${maximum + 1}`)).toThrow(spec.name);
+        expect(() => ep.parse(`${requiredQs}${spec.name}=${maximum}`)).not.toThrow();
+        expect(() => ep.parse(`${requiredQs}${spec.name}=${maximum + 1}`)).toThrow(spec.name);
       }
-      if (minimum !== undefined && spec.kind === 'integer') expect(() => ep.parse(`${spec.name}=${minimum - 1}`)).toThrow(spec.name);
+      if (minimum !== undefined && spec.kind === 'integer') expect(() => ep.parse(`${requiredQs}${spec.name}=${minimum - 1}`)).toThrow(spec.name);
     }
   });
 
@@ -146,6 +149,7 @@ describe('served document', () => {
       '/v1/bus/stop_timetables/{atcocode}.json',
       '/v1/bus/stops.json',
       '/v1/disruptions.json',
+      '/v1/journey.json',
       '/v1/places.json',
       '/v1/rail/routes.json',
       '/v1/rail/routes/{route_id}.json',
@@ -155,6 +159,6 @@ describe('served document', () => {
     ]);
     // Templated paths are served for any value: an unknown resource is a 404 about it, not "No endpoint".
     for (const path of served) expect((await api.get(path.replace(/\{[a-z_]+\}/g, 'x'))).body?.error?.message ?? '', path).not.toMatch(/^No endpoint/);
-    for (const path of ['/v1/journey.json', '/v1/bus/stop_timetables/', '/v1/bus/services/a/b.json']) expect((await api.get(path)).status, path).toBe(404);
+    for (const path of ['/v1/journeys.json', '/v1/bus/stop_timetables/', '/v1/bus/services/a/b.json']) expect((await api.get(path)).status, path).toBe(404);
   });
 });

@@ -7,6 +7,9 @@ import { parseGtfs } from './gtfs/parse-gtfs.js';
 import { parseCif } from './rail/cif/parse-cif.js';
 import { newDataset, compileSnapshot } from './compile/compile-snapshot.js';
 import { generateDemo } from './demo/index.js';
+import { parseCoverage } from './coverage/parse-coverage.js';
+import { readFareFiles, DEFAULT_FARE_FILE } from './fares/read-fare-files.js';
+import { readStreets } from './osm/read-streets.js';
 import { Progress } from './progress.js';
 import type { IssueLog } from './issues.js';
 import type { Dataset } from './dataset.js';
@@ -24,6 +27,10 @@ export interface BuildOptions {
   railStations?: string[];
   /** RDG/ATOC CIF rail timetables: zips (e.g. RJTTF001.ZIP) or folders holding an .MCA and .MSN. */
   cif?: string[];
+  /** Fare files (JSON, docs/fares.md), merged in order; default the bundled South and West Yorkshire file. [] builds without fares. */
+  fares?: string[];
+  /** OpenStreetMap PBF extracts (.osm.pbf), merged: the street network for walking, cycling and driving. */
+  osm?: string[];
   /** Include the generated demo dataset (true, or with a seed). */
   demo?: boolean | { seed?: number };
   /** Any feed issue aborts the build. */
@@ -32,6 +39,8 @@ export interface BuildOptions {
   quiet?: boolean;
   /** Fixed build time (ISO) for reproducible output. */
   builtAt?: string;
+  /** Journey-planner coverage: `minLat,minLon,maxLat,maxLon` or a GeoJSON polygon file; default South and West Yorkshire. */
+  coverage?: string;
 }
 
 export interface BuildResult {
@@ -47,10 +56,14 @@ type Parser = (ds: Dataset, source: FeedSource, progress?: Progress) => Promise<
  * map to CRS through the stations), then GTFS feeds.
  */
 export async function buildSnapshot(options: BuildOptions): Promise<BuildResult> {
+  const coverage = options.coverage ? await parseCoverage(options.coverage) : undefined; // fail fast, before the long parses
   const ds = newDataset({ strict: options.strict });
   const progress = Progress.forStderr(options.quiet ?? false);
   const feeds: { kind: string; name: string; sha256: string; bytes: number }[] = [];
   const demo = options.demo ? generateDemo(typeof options.demo === 'object' ? options.demo : {}) : null;
+  const fares = await readFareFiles(options.fares ?? [DEFAULT_FARE_FILE]); // before any feed: a bad fare file fails fast
+  ds.fares.file = fares.fares;
+  feeds.push(...fares.feeds);
 
   const use = async (kind: string, source: FeedSource, parse: Parser) => {
     try {
@@ -77,7 +90,9 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
   const gtfs: Parser = (d, source, p) => parseGtfs({ ds: d, tt: d.timetable, source, feed: String(feedNo++), progress: p });
   if (demo) await use('demo', memorySource('demo-gtfs', demo.gtfs), gtfs);
   await each('gtfs', options.gtfs, gtfs);
+  const streets = await readStreets(options.osm ?? [], demo ? [{ name: 'demo-streets.osm.pbf', bytes: demo.osm }] : [], progress);
+  feeds.push(...streets.feeds);
 
-  const bytes = compileSnapshot(ds, { feeds, builtAt: options.builtAt });
+  const bytes = compileSnapshot(ds, { feeds, builtAt: options.builtAt, coverage, streets: streets.streets });
   return { bytes, issues: ds.issues };
 }

@@ -12,11 +12,15 @@ Inputs (each repeatable; at least one):
   --postcodes PATH       postcode centroids CSV (Postcode,lat,long)
   --rail-stations PATH   rail stations CSV (CRS, name, latitude, longitude)
   --cif PATH             RDG/ATOC CIF rail timetable zip or folder (.MCA + .MSN)
-  --osm PATH             OpenStreetMap PBF (reserved for the journey planner; not read yet)
+  --osm PATH             OpenStreetMap PBF extract (.osm.pbf): streets for walking, cycling, driving
   --demo                 the generated South and West Yorkshire demo dataset
 Options:
   --out FILE             snapshot to write (required)
+  --coverage AREA        journey-planner coverage: minLat,minLon,maxLat,maxLon or a GeoJSON
+                         polygon file (default: South and West Yorkshire)
   --seed N               demo seed (default 1)
+  --fares FILE           fare file (JSON, docs/fares.md; repeatable, merged); replaces the bundled
+                         South and West Yorkshire fares
   --strict               fail on the first feed issue
   --issues FILE          write every kept feed issue as JSON lines
   --quiet                no progress display
@@ -35,10 +39,12 @@ export async function runBuildCli(argv: string[]): Promise<number> {
         postcodes: { type: 'string', multiple: true },
         'rail-stations': { type: 'string', multiple: true },
         cif: { type: 'string', multiple: true },
+        fares: { type: 'string', multiple: true },
         osm: { type: 'string', multiple: true },
         demo: { type: 'boolean' },
         seed: { type: 'string' },
         out: { type: 'string' },
+        coverage: { type: 'string' },
         strict: { type: 'boolean' },
         issues: { type: 'string' },
         quiet: { type: 'boolean' },
@@ -53,7 +59,7 @@ export async function runBuildCli(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
-  const inputs = ['gtfs', 'naptan', 'nptg', 'postcodes', 'rail-stations', 'cif'] as const;
+  const inputs = ['gtfs', 'naptan', 'nptg', 'postcodes', 'rail-stations', 'cif', 'osm'] as const;
   if (!args.out || (!args.demo && inputs.every((k) => !args[k]?.length))) {
     process.stderr.write(`transit build: ${args.out ? 'give at least one input' : '--out FILE is required'}.\n\n${USAGE}`);
     return 2;
@@ -63,7 +69,6 @@ export async function runBuildCli(argv: string[]): Promise<number> {
     process.stderr.write(`transit build: --seed must be an integer, got ${JSON.stringify(args.seed)}.\n`);
     return 2;
   }
-  if (args.osm?.length) process.stderr.write('transit build: --osm is reserved for the journey planner and is not read yet.\n');
   const started = Date.now();
   try {
     const { bytes, issues } = await buildSnapshot({
@@ -73,9 +78,12 @@ export async function runBuildCli(argv: string[]): Promise<number> {
       postcodes: args.postcodes,
       railStations: args['rail-stations'],
       cif: args.cif,
+      osm: args.osm,
+      fares: args.fares,
       demo: args.demo ? { seed } : false,
       strict: args.strict,
       quiet: args.quiet,
+      coverage: args.coverage,
     });
     const tmp = `${args.out}.tmp-${process.pid}`;
     await writeFile(tmp, bytes);

@@ -7,6 +7,7 @@
 import type { StringPool } from './write/string-pool.js';
 import type { IssueLog } from './issues.js';
 import type { TimetableModel } from './gtfs/timetable-model.js';
+import type { FareData } from './fares/gtfs-fare-model.js';
 
 /** stops.type codes (engine STOP_TYPE_CODES order). */
 export enum StopKind {
@@ -75,6 +76,8 @@ export interface Dataset {
   postcodes: PostcodeColumns;
   /** GTFS of every feed, merged. */
   timetable: TimetableModel;
+  /** The fare file (set by the build) and the GTFS fares v1 of every feed. */
+  fares: FareData;
   /** Rail code maps from NaPTAN RailReferences.csv and CIF station files, when given. */
   railCodes?: RailCodes;
 }

@@ -23,7 +23,18 @@ import { RouteIndex } from './routes/route-index.js';
 import { VehicleMatcher } from './live/vehicle-matcher.js';
 import { LiveOverlay, type MatchOptions } from './live/live-overlay.js';
 import { liveBoard, type LiveBoardCall } from './live/live-board.js';
+import { FareModel } from './fares/fare-model.js';
+import { FareTables } from './fares/fare-tables.js';
 import type { VehicleRecord } from './live/vehicle-record.js';
+import { StreetGraph } from './streets/street-graph.js';
+import { readStreetColumns } from './streets/street-columns.js';
+import { Planner } from './planner/planner.js';
+import { JourneyPlanner, type PlanNotice } from './planner/journey-planner.js';
+import { ItineraryBuilder } from './planner/itinerary-builder.js';
+import { Coverage } from './planner/coverage.js';
+import { StraightLineStreets, type StreetModel } from './planner/street-model.js';
+import { TripPaths } from './live/trip-paths.js';
+import type { PlanQuery, PlanResult } from './planner/planner-api.js';
 
 /**
  * A transit snapshot opened for queries. Construction is zero-copy: every column is a view over
@@ -41,6 +52,7 @@ export class Engine {
   readonly timetable: TimetableTables;
   readonly places: PlaceIndex;
   private readonly stopIndex: SpatialIndex;
+  private readonly stopIndexKd: ReturnType<typeof kdView>;
   private readonly stationIndex: SpatialIndex;
   /** API routes (bus lines, train operators): views only; their query state is built on first use. */
   private readonly lineTable: LineTable;
@@ -51,7 +63,8 @@ export class Engine {
     this.stopTable = new StopTable(r, this.strings);
     this.stationTable = new StationTable(r, this.strings);
     this.timetable = new TimetableTables(r, this.stopTable.count);
-    this.stopIndex = new SpatialIndex(kdView(r.u32('stops.kdIds'), r.f64('stops.kdCoords')), this.stopTable.lat, this.stopTable.lon);
+    this.stopIndexKd = kdView(r.u32('stops.kdIds'), r.f64('stops.kdCoords'));
+    this.stopIndex = new SpatialIndex(this.stopIndexKd, this.stopTable.lat, this.stopTable.lon);
     this.stationIndex = new SpatialIndex(kdView(r.u32('stations.kdIds'), r.f64('stations.kdCoords')), this.stationTable.lat, this.stationTable.lon);
     this.places = new PlaceIndex(r, this.strings, this.stopTable, this.stationTable);
     this.lineTable = new LineTable(r, this.strings);
@@ -216,6 +229,18 @@ export class Engine {
   }
   private matcherCache: VehicleMatcher | undefined;
 
+  /** Fare estimates for itineraries (`engine.fares.price(legs)`; docs/fares.md), built on first use. */
+  get fares(): FareModel {
+    return (this.faresCache ??= new FareModel(
+      new FareTables(this.reader, this.stopTable.count, this.timetable.routeCount),
+      this.timetable,
+      this.reader.header.agencies,
+      this.strings,
+      this.stopTable,
+    ));
+  }
+  private faresCache: FareModel | undefined;
+
   /** Matches live vehicle records onto journeys at `nowMs` (epoch ms): an immutable overlay to swap in whole. See docs/engine.md "Live vehicles". */
   matchVehicles(records: readonly VehicleRecord[], nowMs: number, options?: MatchOptions): LiveOverlay {
     return this.vehicleMatcher.match(records, nowMs, options);
@@ -225,6 +250,55 @@ export class Engine {
   liveStopBoard(stopIdx: number, q: BoardQuery, overlay: LiveOverlay): LiveBoardCall[] {
     return liveBoard((bq) => this.boards.stop(stopIdx, bq), q, overlay, stopIdx);
   }
+
+  /** Transit search (RAPTOR, range RAPTOR) with its workspace, built on first use. */
+  get planner(): Planner {
+    return (this.plannerCache ??= new Planner(this.timetable, this.calendar, this.reader));
+  }
+  private plannerCache: Planner | undefined;
+
+  /** The routing coverage area, null for a snapshot built without one (plans anywhere). */
+  get coverage(): Coverage | null {
+    if (this.coverageCache === undefined) this.coverageCache = this.reader.has('coverage.points') ? new Coverage(this.reader, this.strings) : null;
+    return this.coverageCache;
+  }
+  private coverageCache: Coverage | null | undefined;
+
+  /** How street legs are modelled: the snapshot's street graph, else straight lines times DETOUR_FACTOR. */
+  get streetModel(): StreetModel {
+    return (this.streetModelCache ??= new StraightLineStreets(new SpatialIndex(this.stopIndexKd, this.stopTable.lat, this.stopTable.lon), this.stopTable));
+  }
+  private streetModelCache: StreetModel | undefined;
+
+  private get journeyPlanner(): JourneyPlanner {
+    const builder = () => new ItineraryBuilder(this.timetable, this.stopTable, this.strings, this.describer, new TripPaths(this.timetable, this.strings, this.stopTable), this.planner.transfers, this.planner.days);
+    return (this.journeyCache ??= new JourneyPlanner(this.planner, this.streetModel, builder(), this.coverage));
+  }
+  private journeyCache: JourneyPlanner | undefined;
+
+  /**
+   * Door-to-door journeys: transit itineraries (range RAPTOR, Pareto on start, end and
+   * transfers) and direct street alternatives. Throws QueryError `outside_coverage` when an end
+   * lies outside the snapshot's coverage area. See docs/engine.md "Planner".
+   */
+  planJourney(q: PlanQuery): PlanResult & { notices: PlanNotice[] } {
+    return this.journeyPlanner.plan(q);
+  }
+
+  /**
+   * The street graph for walking, cycling and driving (docs/engine.md "Streets"), or null when
+   * the snapshot has no `streets.*` sections. Views only; its search workspace is allocated on
+   * the first query.
+   */
+  get streets(): StreetGraph | null {
+    if (this.streetsCache === undefined) {
+      const cols = readStreetColumns(this.reader);
+      const stops = { lat: this.stopTable.lat, lon: this.stopTable.lon, kdIds: this.reader.u32('stops.kdIds'), kdCoords: this.reader.f64('stops.kdCoords') };
+      this.streetsCache = cols ? new StreetGraph(cols, stops, (i) => this.strings.get(i)) : null;
+    }
+    return this.streetsCache;
+  }
+  private streetsCache: StreetGraph | null | undefined;
 
   /** Runs a radius or box query and builds only the requested page of results. */
   private page<T extends { distance?: number }>(index: SpatialIndex, q: SpatialQuery, get: (idx: number) => T, accept?: (idx: number) => boolean): Page<T> {

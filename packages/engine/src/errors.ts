@@ -4,7 +4,7 @@ export class SnapshotFormatError extends Error {
 }
 
 /** Codes of QueryError; the server maps each to an HTTP status. */
-export type QueryErrorCode = 'invalid_parameter' | 'missing_parameter' | 'not_found';
+export type QueryErrorCode = 'invalid_parameter' | 'missing_parameter' | 'not_found' | 'outside_coverage';
 
 /** A query the engine cannot answer as asked (bad argument). Expected misses return NOT_FOUND instead. */
 export class QueryError extends Error {

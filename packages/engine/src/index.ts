@@ -1,9 +1,11 @@
 /** @transit/engine: open a transit snapshot and query it in-process. */
 export { Engine } from './engine.js';
+export type { Planner } from './planner/planner.js';
 export * from './api.js';
 export { SnapshotFormatError, QueryError, type QueryErrorCode } from './errors.js';
 export * from './time.js';
-export { distanceMetres } from './spatial/geo.js';
+export { distanceMetres, boxAround } from './spatial/geo.js';
+export * from './planner/planner-api.js';
 export { normalizeText, tokenize, normalizePostcode, formatPostcode } from './places/normalize.js';
 // Snapshot format contract, for the builder and for tools.
 export { MAGIC, FORMAT_VERSION, PREAMBLE_BYTES, SECTION_ALIGN, DType, DTYPE_BYTES, dtypeOf, NONE, EMPTY_STRING, type TypedArray } from './snapshot/format.js';
@@ -22,5 +24,8 @@ export * from './disruptions/index.js';
 export type { VehicleRecord, VehicleDelivery, VehicleSource } from './live/vehicle-record.js';
 export { LiveOverlay, type LiveTrip, type LiveMatchStats, type MatchMethod, type MatchOptions, type UnmatchedReason } from './live/live-overlay.js';
 export { liveBoard, annotate as annotateBoardCall, LIVE_LOOKBACK_MS, type LiveBoardCall, type LiveCall } from './live/live-board.js';
-export { decodePolyline } from './spatial/polyline.js';
+export { decodePolyline, encodePolyline } from './spatial/polyline.js';
 export type { VehicleMatcher } from './live/vehicle-matcher.js';
+export * from './streets/index.js';
+export { FARE_MODES, type FareLeg, type FareQuote, type LegFare } from './fares/fare-api.js';
+export type { FareModel } from './fares/fare-model.js';

@@ -14,6 +14,7 @@ const ERROR_RESPONSES: Record<number, [name: string, description: string]> = {
   401: ['Unauthorized', 'No API key (`missing_api_key`) or an unknown or disabled one (`invalid_api_key`). Sent with `WWW-Authenticate: ApiKey`.'],
   403: ['Forbidden', 'The key is valid but not allowed to use this endpoint (`forbidden`).'],
   404: ['NotFound', 'Unknown path or resource (`not_found`).'],
+  422: ['OutsideCoverage', 'The journey origin or destination lies outside the routing coverage area (`outside_coverage`); the message names which.'],
   429: ['TooManyRequests', "The key's per-minute limit is used up (`rate_limited`). `Retry-After` gives the seconds to wait; the rate-limit headers are sent too."],
   500: ['InternalError', 'Unexpected server error (`internal_error`); the message quotes the request id (also in `X-Request-Id`).'],
 };

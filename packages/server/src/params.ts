@@ -1,5 +1,5 @@
 import { KindGuard, OptionalKind, type Static, type TObject, type TSchema } from '@sinclair/typebox';
-import { invalidParameter } from './http/api-error.js';
+import { invalidParameter, missingParameter } from './http/api-error.js';
 
 /** How one query parameter is read, derived from its TypeBox schema. */
 export interface ParamSpec {
@@ -7,6 +7,10 @@ export interface ParamSpec {
   kind: 'integer' | 'number' | 'boolean' | 'string' | 'enum';
   /** Array schema: the parameter may repeat, and each value may hold several, comma-separated. */
   repeatable: boolean;
+  /** Neither optional nor defaulted: a missing value is a 400 `missing_parameter`. */
+  required?: boolean;
+  /** Array schema with `minItems: 0`: an empty value means an empty list (e.g. `modes=`), not an error. */
+  emptyMeansNone?: boolean;
   values?: readonly string[];
   minimum?: number;
   maximum?: number;
@@ -32,7 +36,7 @@ export function paramSpecs(schema: TObject): ParamSpec[] {
 function specOf(name: string, prop: TSchema): ParamSpec {
   const repeatable = KindGuard.IsArray(prop);
   const item: TSchema = repeatable ? prop.items : prop;
-  const base = { name, repeatable, default: prop.default, minimum: item.minimum, maximum: item.maximum, minLength: item.minLength, maxLength: item.maxLength };
+  const base = { name, repeatable, required: !isOptional(prop) && prop.default === undefined, emptyMeansNone: repeatable && prop.minItems === 0, default: prop.default, minimum: item.minimum, maximum: item.maximum, minLength: item.minLength, maxLength: item.maxLength };
   if (KindGuard.IsInteger(item)) return { ...base, kind: 'integer' };
   if (KindGuard.IsNumber(item)) return { ...base, kind: 'number' };
   if (KindGuard.IsBoolean(item)) return { ...base, kind: 'boolean' };
@@ -68,12 +72,14 @@ export function compileQueryParser<T extends TObject>(schema: T): QueryParser<St
       const given = raw.get(spec.name);
       if (given) values[spec.name] = readParam(spec, given);
       else if (spec.default !== undefined) values[spec.name] = spec.default;
+      else if (spec.required) throw missingParameter(`Parameter '${spec.name}' is required.`);
     }
     return { values: values as Static<T>, given: new Set(raw.keys()) };
   };
 }
 
 function readParam(spec: ParamSpec, given: string[]): unknown {
+  if (spec.emptyMeansNone && given.every((v) => v === '')) return [];
   if (spec.repeatable) return given.flatMap((v) => v.split(',')).map((v) => coerce(spec, v));
   if (given.length > 1) throw invalidParameter(`Parameter '${spec.name}' was given ${given.length} times; give it once.`);
   return coerce(spec, given[0]);

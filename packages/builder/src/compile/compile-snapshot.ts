@@ -8,9 +8,17 @@ import { compilePatterns } from './compile-patterns.js';
 import { compileTowards } from './compile-towards.js';
 import { writeTimetable } from './write-timetable.js';
 import { compileLines } from './compile-lines.js';
+import { writeTransfers } from './compile-transfers.js';
+import { compileStreets } from '../streets/compile-streets.js';
+import type { OsmStreets } from '../osm/osm-streets.js';
+import { writeCoverage } from '../coverage/write-coverage.js';
+import { SOUTH_AND_WEST_YORKSHIRE } from '../coverage/default-coverage.js';
+import type { CoverageArea } from '../coverage/parse-coverage.js';
 import { modeBitOf } from './route-modes.js';
 import { compilePlaces } from '../places/compile-places.js';
 import { deriveSettlements } from '../places/derive-settlements.js';
+import { GtfsFareModel } from '../fares/gtfs-fare-model.js';
+import { writeFares } from '../fares/compile-fares.js';
 
 /** Version of the snapshot's section schema (bump when sections change meaning). */
 export const SCHEMA_VERSION = 1;
@@ -26,6 +34,7 @@ export function newDataset(opts: { strict?: boolean } = {}): Dataset {
     settlements: new Map(),
     postcodes: { codes: [], lat: [], lon: [] },
     timetable: new TimetableModel(),
+    fares: { file: null, gtfs: new GtfsFareModel() },
   };
 }
 
@@ -33,6 +42,10 @@ export interface CompileOptions {
   feeds?: { kind: string; name: string; sha256: string; bytes: number }[];
   /** Fixed build time (ISO), for reproducible snapshots; default now. */
   builtAt?: string;
+  /** Routing coverage area of the journey planner; default South and West Yorkshire. */
+  coverage?: CoverageArea;
+  /** The street network read from OpenStreetMap (and the demo); none: no `streets.*` sections. */
+  streets?: OsmStreets | null;
 }
 
 /** Compiles a parsed dataset into snapshot bytes. */
@@ -49,12 +62,16 @@ export function compileSnapshot(ds: Dataset, opts: CompileOptions = {}): Uint8Ar
   const tripsInOrder = ds.timetable.trips;
   const { towards, towardsNext } = compileTowards(patterns, tripsInOrder, stops, ds.pool);
   writeStops(ds, w, stops, modes, towards, towardsNext);
+  const streets = opts.streets ? compileStreets(opts.streets, w, ds.pool, stops) : null; // StreetColumns: walk transfers over it with streetTransferDistance
+  writeTransfers(w, stops.map((s) => s.lat), stops.map((s) => s.lon), modes);
   const stations = selectStations(ds, stops);
   writeStations(ds, w, stations, stops);
   const calendar = writeTimetable(ds, w, patterns, stops.length);
   compileLines(ds, w, patterns);
+  writeFares(ds, w, stops);
   if (ds.settlements.size === 0) deriveSettlements(ds);
   compilePlaces(ds, w, stops, stations);
+  writeCoverage(w, ds.pool, opts.coverage ?? SOUTH_AND_WEST_YORKSHIRE);
   const strings = ds.pool.compile();
   w.add('strings.bytes', strings.bytes).add('strings.offsets', strings.offsets);
   return w.toBytes({

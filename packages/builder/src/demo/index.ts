@@ -14,6 +14,7 @@ import { AGENCIES } from './lines.js';
 import { writeGtfs } from './gtfs-files.js';
 import { naptanCsv } from './naptan-csv.js';
 import { postcodesCsv } from './postcodes.js';
+import { demoStreetsPbf } from './streets.js';
 import type { DemoStop } from './model.js';
 
 export interface DemoFiles {
@@ -25,6 +26,8 @@ export interface DemoFiles {
   railStations: string;
   /** Postcodes CSV: `Postcode,lat,long`, postcode with its space, 5 decimals. */
   postcodes: string;
+  /** OpenStreetMap PBF of the demo's streets: the bus roads and a small grid around each served node (demo/streets.ts). */
+  osm: Uint8Array;
 }
 
 /**
@@ -50,7 +53,7 @@ export function generateDemo(options: { seed?: number } = {}): DemoFiles {
   const allStops = [...network.stops, ...tram.stops, ...rail.stops].sort(byAtco);
   const served = new Set(plans.flatMap((p) => [...p.full, ...(p.short ?? [])]).flatMap((pattern) => pattern.stops));
   const gtfs = writeGtfs({ agencies: AGENCIES, routes: plans.map((p) => p.route), stops: allStops.filter((s) => served.has(s)), trips, seed }, shapes);
-  return { gtfs, naptan: naptanCsv(allStops), railStations: railStationsCsv(), postcodes: postcodesCsv(world, jitter) };
+  return { gtfs, naptan: naptanCsv(allStops), railStations: railStationsCsv(), postcodes: postcodesCsv(world, jitter), osm: demoStreetsPbf(network, localities) };
 }
 
 /** Four stops no line serves (closed stands and a withdrawn stop pair): NaPTAN Status inactive. */

@@ -13,6 +13,15 @@ export interface CallingPoint {
   node: string | null;
 }
 
+/** A road between two route nodes as drawn (the demo street map follows it): the half near `from` is named `nearFrom`, the rest `nearTo`. */
+export interface RoadLine {
+  from: NodeDef;
+  to: NodeDef;
+  points: LatLon[];
+  nearFrom: string;
+  nearTo: string;
+}
+
 /** Metres from a kerbside stop to the road's centre line: a pair stands about 25 m apart. */
 const KERB_OFFSET_M = 12;
 /** Stop spacing in metres on built-up roads and on open road between towns. */
@@ -29,6 +38,8 @@ const URBAN_RADIUS_M = 600;
  */
 export class StreetNetwork {
   readonly stops: DemoStop[] = [];
+  /** Roads built so far, in build order (for the demo street map). */
+  readonly roadLines: RoadLine[] = [];
   private readonly nodes = new Map(NODES.map((n, i) => [n.id, { def: n, order: i }]));
   private readonly roads = new Map<string, { forward: DemoStop[]; backward: DemoStop[] }>();
   private readonly stands = new Map<string, DemoStop>();
@@ -106,9 +117,11 @@ export class StreetNetwork {
 
   private buildRoad(a: NodeDef, b: NodeDef): { forward: DemoStop[]; backward: DemoStop[] } {
     const spacing = (p: LatLon) => (this.localities.isUrban(p, URBAN_RADIUS_M) ? URBAN_SPACING_M : RURAL_SPACING_M) * this.world.range(0.85, 1.15);
-    const positions = positionsAlong(bentRoad(a, b, this.world.range(-0.12, 0.12)), 320, 260, spacing);
+    const line = bentRoad(a, b, this.world.range(-0.12, 0.12));
+    const positions = positionsAlong(line, 320, 260, spacing);
     const [la, lb] = [this.localities.nearest(a), this.localities.nearest(b)];
     const central = la.code === lb.code ? this.namer.centralStreet() : '';
+    this.roadLines.push({ from: a, to: b, points: line, nearFrom: central || `${placeName(lb)} Road`, nearTo: central || `${placeName(la)} Road` });
     const forward: DemoStop[] = [];
     const backward: DemoStop[] = [];
     positions.forEach((pos, i) => {
@@ -126,6 +139,12 @@ export class StreetNetwork {
     const side = (sign: number, indicator: string, travel: number) =>
       this.addStop(offsetMetres(at, bearing - 90 * sign, KERB_OFFSET_M), { name, street, indicator, bearing: compassPoint(travel), stopType: 'BCT', timingPoint: false });
     return [side(1, indicatorA, bearing), side(-1, indicatorB, bearing + 180)];
+  }
+
+  /** Route nodes with stops or roads, in NODES order (where the demo street map draws town grids). */
+  servedNodes(): NodeDef[] {
+    const ids = new Set([...this.pairs.keys(), ...[...this.stands.keys()].map((k) => k.split('|')[0]), ...this.roadLines.flatMap((r) => [r.from.id, r.to.id])]);
+    return NODES.filter((n) => ids.has(n.id));
   }
 
   /** A stop near a node that no line serves: NaPTAN lists it as inactive. */

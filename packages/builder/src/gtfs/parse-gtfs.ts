@@ -9,6 +9,7 @@ import type { Progress } from '../progress.js';
 import { TimetableModel } from './timetable-model.js';
 import { parseStopTimes } from './parse-stop-times.js';
 import { parseShapes } from './parse-shapes.js';
+import { parseGtfsFares } from '../fares/parse-gtfs-fares.js';
 
 const REQUIRED = ['stops.txt', 'routes.txt', 'trips.txt', 'stop_times.txt'];
 
@@ -41,6 +42,7 @@ export async function parseGtfs(ctx: GtfsContext): Promise<void> {
   if (source.has('shapes.txt')) await parseShapes(ctx);
   await parseTrips(ctx);
   await parseStopTimes(ctx);
+  if (source.has('fare_attributes.txt')) await parseGtfsFares(ctx, ctx.ds.fares.gtfs);
 }
 
 function issueFn(ctx: GtfsContext, file: string) {

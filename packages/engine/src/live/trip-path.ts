@@ -119,6 +119,35 @@ export class TripPath {
     return Math.hypot(qx, qy);
   }
 
+  /** The path between two distances along it as interleaved lat, lon degrees (both ends interpolated). */
+  slice(fromAlong: number, toAlong: number): Float64Array {
+    const along = this.along;
+    const xy = this.xy;
+    const n = along.length;
+    const out: number[] = [];
+    const at = (d: number) => {
+      let i = 0;
+      while (i < n - 2 && along[i + 1] < d) i++;
+      const len = along[i + 1] - along[i];
+      const t = len > 0 ? Math.min(1, Math.max(0, (d - along[i]) / len)) : 0;
+      out.push(this.latOf(xy[2 * i + 1] + t * (xy[2 * i + 3] - xy[2 * i + 1])), this.lonOf(xy[2 * i] + t * (xy[2 * i + 2] - xy[2 * i])));
+      return i;
+    };
+    if (n < 2) return new Float64Array(0);
+    const first = at(fromAlong);
+    for (let i = first + 1; i < n && along[i] < toAlong; i++) out.push(this.latOf(xy[2 * i + 1]), this.lonOf(xy[2 * i]));
+    at(toAlong);
+    return Float64Array.from(out);
+  }
+
+  private latOf(y: number): number {
+    return y / M_PER_DEG + this.lat0;
+  }
+
+  private lonOf(x: number): number {
+    return x / (this.cos0 * M_PER_DEG);
+  }
+
   /** Compass heading of segment i, degrees clockwise from north. */
   segmentBearing(i: number): number {
     const xy = this.xy;

@@ -37,7 +37,7 @@ export interface EndpointDefinition<Q extends TObject = TObject> {
   pathParams?: TObject;
   response: TSchema;
   /** Statuses besides 200, 401 (with auth) and 500 that the endpoint answers, each with the error envelope. */
-  errors: readonly (400 | 404)[];
+  errors: readonly (400 | 404 | 422)[];
   handle(q: Static<Q>, ctx: HandlerContext): unknown;
   /**
    * Whether a 200 answer to `q` may be reused for the same request within the same second: true

@@ -8,6 +8,7 @@ export type ApiErrorCode =
   | 'rate_limited'
   | 'uri_too_long'
   | 'not_found'
+  | 'outside_coverage'
   | 'method_not_allowed'
   | 'internal_error';
 
@@ -38,7 +39,7 @@ export function missingParameter(message: string): ApiError {
   return new ApiError(400, 'missing_parameter', message);
 }
 
-const QUERY_ERROR_STATUS: Record<string, number> = { invalid_parameter: 400, missing_parameter: 400, not_found: 404 };
+const QUERY_ERROR_STATUS: Record<string, number> = { invalid_parameter: 400, missing_parameter: 400, not_found: 404, outside_coverage: 422 };
 
 /**
  * Converts the engine's QueryError (matched by name and code, so the HTTP layer needs no runtime

@@ -1,0 +1,50 @@
+import KDBush from 'kdbush';
+import { distanceMetres, TRANSFER_RADIUS_M, DETOUR_FACTOR, walkSeconds, boxAround } from '@transit/engine';
+import type { SnapshotWriter } from '../write/snapshot-writer.js';
+
+/** Walking metres between two stops, or NaN when there is no walkable way within the radius. */
+export type TransferDistance = (fromStop: number, toStop: number, straightMetres: number) => number;
+
+/** Straight line times the detour factor: the model when no street graph is built in. */
+export const straightLineTransfer: TransferDistance = (_a, _b, straight) => straight * DETOUR_FACTOR;
+
+/**
+ * Footpath transfers between stops that have services (`modes[s] != 0`), at most
+ * TRANSFER_RADIUS_M apart in a straight line, written as CSR sections `transfers.*`
+ * (docs/engine.md "Planner"). `distance` turns a straight line into walking metres (street
+ * graph when there is one). Each stop's transfers are sorted by walking time.
+ */
+export function writeTransfers(w: SnapshotWriter, lat: ArrayLike<number>, lon: ArrayLike<number>, modes: Uint8Array, distance: TransferDistance = straightLineTransfer): void {
+  const n = lat.length;
+  const kd = new KDBush(Math.max(1, n), 64, Float64Array);
+  for (let i = 0; i < Math.max(1, n); i++) kd.add(n ? lon[i] : 0, n ? lat[i] : 0); // kdbush needs one point; a lone dummy at 0,0 is never a stop
+  kd.finish();
+  const offsets = new Uint32Array(n + 1);
+  const targets: number[] = [];
+  const seconds: number[] = [];
+  const metres: number[] = [];
+  for (let s = 0; s < n; s++) {
+    offsets[s] = targets.length;
+    if (!modes[s]) continue;
+    const [minLon, minLat, maxLon, maxLat] = boxAround(lat[s], lon[s], TRANSFER_RADIUS_M);
+    const found: { t: number; m: number }[] = [];
+    for (const t of kd.range(minLon, minLat, maxLon, maxLat)) {
+      if (t === s || !modes[t]) continue;
+      const straight = distanceMetres(lat[s], lon[s], lat[t], lon[t]);
+      if (straight > TRANSFER_RADIUS_M) continue;
+      const m = distance(s, t, straight);
+      if (Number.isFinite(m)) found.push({ t, m });
+    }
+    found.sort((a, b) => a.m - b.m || a.t - b.t);
+    for (const f of found) {
+      targets.push(f.t);
+      metres.push(Math.round(f.m));
+      seconds.push(walkSeconds(f.m));
+    }
+  }
+  offsets[n] = targets.length;
+  w.add('transfers.offsets', offsets)
+    .add('transfers.stops', Uint32Array.from(targets))
+    .add('transfers.seconds', Uint32Array.from(seconds))
+    .add('transfers.metres', Uint32Array.from(metres));
+}

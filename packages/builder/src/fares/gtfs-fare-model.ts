@@ -1,0 +1,57 @@
+import type { FareFile } from './fare-file.js';
+
+/** One fare_attributes.txt row as kept. */
+export interface GtfsFareRow {
+  id: string;
+  /** The feed's fare scope (index among feeds with fares). */
+  scope: number;
+  pence: number;
+  /** Agency index (timetable agencies), or -1 for any agency of the feed. */
+  agency: number;
+  /** Transfers allowed; 255 = unlimited. */
+  transfers: number;
+  /** transfer_duration seconds, or -1 = unlimited. */
+  transferSeconds: number;
+  /** contains_id zones of its rules. */
+  contains: Set<number>;
+  source: string;
+}
+
+/** One fare_rules.txt row as kept; -1 = any. */
+export interface GtfsFareRuleRow {
+  fare: number;
+  route: number;
+  origin: number;
+  destination: number;
+}
+
+/** GTFS fares v1 of every feed, merged (zones and fares are namespaced per feed), before compiling. */
+export class GtfsFareModel {
+  zones: string[] = [];
+  zoneByKey = new Map<string, number>();
+  /** Stop ATCO code / stop_id -> its zones (one per feed that zones it). */
+  stopZones = new Map<string, number[]>();
+  scopeCount = 0;
+  /** Route index -> fare scope of its feed (feeds with fares only). */
+  routeScope = new Map<number, number>();
+  fares: GtfsFareRow[] = [];
+  fareByKey = new Map<string, number>();
+  rules: GtfsFareRuleRow[] = [];
+
+  zoneIndex(feed: string, zoneId: string): number {
+    const key = `${feed}:${zoneId}`;
+    let idx = this.zoneByKey.get(key);
+    if (idx === undefined) {
+      idx = this.zones.length;
+      this.zones.push(zoneId);
+      this.zoneByKey.set(key, idx);
+    }
+    return idx;
+  }
+}
+
+/** Fare inputs of a build: the fare file (null = none) and GTFS fares. */
+export interface FareData {
+  file: FareFile | null;
+  gtfs: GtfsFareModel;
+}

@@ -1,0 +1,35 @@
+import type { TransitMode } from '../api.js';
+
+/** Modes a fare rule can name; bit i of `fares.ruleModes` is FARE_MODES[i]. */
+export const FARE_MODES: readonly TransitMode[] = ['bus', 'coach', 'tram', 'rail', 'ferry', 'other'];
+
+/** One transit leg of an itinerary, as the planner knows it. Mode, operator and route come from the trip. */
+export interface FareLeg {
+  tripIdx: number;
+  /** Boarding and alighting stops (dense stop indices). */
+  fromStop: number;
+  toStop: number;
+  /** Epoch ms of the departure from `fromStop`: picks the fare in force (UK local date) and GTFS transfer windows. */
+  departMs: number;
+}
+
+/** The estimated fare of one leg. */
+export interface LegFare {
+  /** Pounds; 0 when a cap or a GTFS transfer covers the leg. */
+  amountGbp: number;
+  currency: 'GBP';
+  /** Where the figure comes from: the fare file rule's `source` (URL or publication), or the GTFS feed and fare_id. */
+  source: string;
+  /** The fare file rule id, or the GTFS fare_id. */
+  fareId: string;
+}
+
+/** Fares of one itinerary. */
+export interface FareQuote {
+  /** Sum of the priced legs after caps, pounds; null when no leg has a known fare (0 for no legs). */
+  amountGbp: number | null;
+  /** Every leg has a known fare. */
+  complete: boolean;
+  /** Per leg, in the order given; null when no rule prices it. */
+  legs: (LegFare | null)[];
+}

@@ -1,0 +1,74 @@
+import type { TimetableTables } from '../timetable/timetable-tables.js';
+import type { ServiceCalendar } from '../trips/service-calendar.js';
+import type { SnapshotReader } from '../snapshot/reader.js';
+import { ModeBit } from '../stops/stop-table.js';
+import { transitModeOf } from '../trips/transit-mode.js';
+import type { TransitMode } from '../api.js';
+import { QueryError } from '../errors.js';
+import { Transfers } from './transfers.js';
+import { QueryDays } from './query-days.js';
+import { RaptorSearch } from './raptor-search.js';
+import { RangeSearch, type Candidate, type RangeQuery } from './range-search.js';
+import { MAX_ROUNDS } from './raptor-labels.js';
+import type { EarliestArrivalQuery } from './planner-api.js';
+
+const MODE_BITS: Record<TransitMode, number> = { bus: ModeBit.Bus, coach: ModeBit.Coach, tram: ModeBit.Tram, rail: ModeBit.Rail, ferry: ModeBit.Other, other: ModeBit.Other };
+/** Every ModeBit. */
+export const ALL_MODES = 31;
+
+/**
+ * Transit search over the snapshot: RAPTOR for one departure (`earliestArrival`, the
+ * primitive checked against the connection-scan oracle) and range RAPTOR in either direction
+ * (`range`) for the journey planner. One workspace per Planner: not re-entrant, like the rest
+ * of the engine (one engine per worker thread).
+ */
+export class Planner {
+  readonly transfers: Transfers;
+  readonly days: QueryDays;
+  /** Pattern -> ModeBit of its route. */
+  readonly patternMode: Uint8Array;
+  private readonly raptor: RaptorSearch;
+  private readonly rangeSearch: RangeSearch;
+
+  constructor(
+    readonly tt: TimetableTables,
+    readonly calendar: ServiceCalendar,
+    reader: SnapshotReader,
+  ) {
+    this.transfers = new Transfers(reader);
+    this.days = new QueryDays(tt, calendar);
+    this.patternMode = new Uint8Array(tt.patternCount);
+    for (let p = 0; p < tt.patternCount; p++) this.patternMode[p] = MODE_BITS[transitModeOf(tt.routeType[tt.patternRoute[p]])];
+    this.raptor = new RaptorSearch(tt, this.transfers, this.days, this.patternMode);
+    this.rangeSearch = new RangeSearch(tt, this.raptor, this.days, this.patternMode);
+  }
+
+  /**
+   * Earliest arrival at every stop from the origins at one departure time: an Int32Array by
+   * stop index, Seconds from `q.day`'s reference, UNREACHED where not reached. Footpaths are
+   * walked once from the origins and once after each trip (never two in a row). The array is
+   * a view into the workspace: valid until the next search.
+   */
+  earliestArrival(q: EarliestArrivalQuery): Int32Array {
+    const maxTransfers = q.maxTransfers ?? 8;
+    if (!Number.isInteger(maxTransfers) || maxTransfers < 0 || maxTransfers + 2 > MAX_ROUNDS) throw new QueryError('invalid_parameter', `maxTransfers must be an integer from 0 to ${MAX_ROUNDS - 2}.`);
+    const rounds = maxTransfers + 2;
+    this.days.set(q.day);
+    this.raptor.begin({ reverse: false, rounds, slack: q.transferSlackS ?? 0, modeMask: q.modeMask ?? ALL_MODES, originFootpaths: true, egress: null, maxTransferM: Infinity });
+    const n = q.origins.length;
+    const stops = new Int32Array(n);
+    const times = new Int32Array(n);
+    q.origins.forEach((o, i) => {
+      stops[i] = o.stop;
+      times[i] = q.departS + o.seconds;
+    });
+    this.raptor.run(stops, times, n);
+    const S = this.raptor.labels.stopCount;
+    return this.raptor.labels.walk.subarray((rounds - 1) * S, rounds * S);
+  }
+
+  /** Range search for the journey planner (query-day Seconds); the query days must be set with `days.set`. */
+  range(q: RangeQuery): Candidate[] {
+    return this.rangeSearch.search(q);
+  }
+}

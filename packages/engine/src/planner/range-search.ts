@@ -1,0 +1,151 @@
+import type { TimetableTables } from '../timetable/timetable-tables.js';
+import type { QueryDays } from './query-days.js';
+import { DAY_SPAN } from './query-days.js';
+import type { RaptorSearch } from './raptor-search.js';
+import { traceRides, type RawRide } from './journey-trace.js';
+import { canAlight, canBoard } from './stop-flags.js';
+import { UNREACHED, type StopAccess } from './planner-api.js';
+
+/** A journey found by a range search, times in query-day Seconds (travel order, not negated). */
+export interface Candidate {
+  rides: RawRide[];
+  /** Leave the origin / reach the destination. */
+  start: number;
+  end: number;
+  transfers: number;
+}
+
+export interface RangeQuery {
+  reverse: boolean;
+  /** Walks from the origin to stops, and from stops to the destination (travel order). */
+  access: readonly StopAccess[];
+  egress: readonly StopAccess[];
+  /** Forward: departures in [from, to). Reverse: arrivals in (from, to]. Query-day Seconds. */
+  from: number;
+  to: number;
+  rounds: number;
+  slack: number;
+  modeMask: number;
+  maxTransferM: number;
+}
+
+const KEY_SCALE = 1 << 20;
+const KEY_OFFSET = 1 << 22;
+
+/**
+ * Range RAPTOR (rRAPTOR): one run per distinct departure from the access stops in the window,
+ * latest first, keeping the labels, so each run only does the work its earlier departure
+ * changes. Whenever a run improves the target with k trips below what fewer trips reach, that
+ * journey is traced. Arrive-by searches run the same in reverse on negated times.
+ */
+export class RangeSearch {
+  private keys = new Float64Array(1024);
+  private readonly egressSeconds: Int32Array;
+  private readonly runStops: Int32Array;
+  private readonly runTimes: Int32Array;
+  private readonly before = new Int32Array(32);
+
+  constructor(
+    private readonly tt: TimetableTables,
+    private readonly raptor: RaptorSearch,
+    private readonly days: QueryDays,
+    private readonly patternMode: Uint8Array,
+  ) {
+    const S = tt.stopPatternOffsets.length - 1;
+    this.egressSeconds = new Int32Array(S).fill(UNREACHED);
+    this.runStops = new Int32Array(S);
+    this.runTimes = new Int32Array(S);
+  }
+
+  search(q: RangeQuery): Candidate[] {
+    const searchAccess = q.reverse ? q.egress : q.access;
+    const searchTarget = q.reverse ? q.access : q.egress;
+    for (const a of searchTarget) this.egressSeconds[a.stop] = Math.min(this.egressSeconds[a.stop], a.seconds);
+    try {
+      this.raptor.begin({ reverse: q.reverse, rounds: q.rounds, slack: q.slack, modeMask: q.modeMask, originFootpaths: false, egress: this.egressSeconds, maxTransferM: q.maxTransferM });
+      const n = this.collectDepartures(q, searchAccess);
+      return this.runAll(q, searchAccess, n);
+    } finally {
+      for (const a of searchTarget) this.egressSeconds[a.stop] = UNREACHED;
+    }
+  }
+
+  /** Sort keys (search-order departure, access index) of every boarding at an access stop in the window; returns the count. */
+  private collectDepartures(q: RangeQuery, access: readonly StopAccess[]): number {
+    const tt = this.tt;
+    const { shift, active, patternDays } = this.days;
+    const sc = tt.serviceCount;
+    const times = q.reverse ? tt.arrivals : tt.departures;
+    let n = 0;
+    for (let ai = 0; ai < access.length; ai++) {
+      const { stop, seconds } = access[ai];
+      for (let e = tt.stopPatternOffsets[stop]; e < tt.stopPatternOffsets[stop + 1]; e++) {
+        const p = tt.stopPatterns[e];
+        if (patternDays[p] === 0 || (this.patternMode[p] & q.modeMask) === 0) continue;
+        const pos = tt.stopPatternPos[e];
+        const flags = tt.patternStopFlags[tt.patternStopOffsets[p] + pos];
+        if (q.reverse ? !canAlight(flags) : !canBoard(flags)) continue;
+        const tripFirst = tt.patternTripOffsets[p];
+        const tc = tt.patternTripOffsets[p + 1] - tripFirst;
+        const col = tt.patternTimeOffsets[p] + pos * tc;
+        for (let d = 0; d < DAY_SPAN; d++) {
+          if ((patternDays[p] & (1 << d)) === 0) continue;
+          for (let r = 0; r < tc; r++) {
+            const t = times[col + r] + shift[d];
+            // Forward: leave the origin at t - walk in [from, to). Reverse: reach the destination at t + walk in (from, to].
+            const real = q.reverse ? t + seconds : t - seconds;
+            if (q.reverse ? real <= q.from || real > q.to : real < q.from || real >= q.to) continue;
+            if (!active[d * sc + tt.tripService[tt.patternTrips[tripFirst + r]]]) continue;
+            const tau = q.reverse ? -real : real;
+            if (n === this.keys.length) this.grow();
+            this.keys[n++] = (tau + KEY_OFFSET) * KEY_SCALE + ai;
+          }
+        }
+      }
+    }
+    this.keys.subarray(0, n).sort();
+    return n;
+  }
+
+  private grow(): void {
+    const next = new Float64Array(this.keys.length * 2);
+    next.set(this.keys);
+    this.keys = next;
+  }
+
+  private runAll(q: RangeQuery, access: readonly StopAccess[], n: number): Candidate[] {
+    const L = this.raptor.labels;
+    const out: Candidate[] = [];
+    let firstRun = true;
+    for (let i = n - 1; i >= 0; ) {
+      const tau = this.tauAt(i);
+      let j = i;
+      while (j >= 0 && this.tauAt(j) === tau) j--;
+      let count = 0;
+      // The first run boards everything it can; later ones only where this departure is new.
+      if (firstRun) for (const a of access) this.push(a, tau, count++);
+      else for (let m = i; m > j; m--) this.push(access[this.keys[m] % KEY_SCALE], tau, count++);
+      i = j;
+      firstRun = false;
+      for (const a of access) this.raptor.preset(a.stop, tau + a.seconds);
+      this.before.set(L.target.subarray(0, q.rounds));
+      this.raptor.run(this.runStops, this.runTimes, count);
+      for (let k = 1; k < q.rounds; k++) {
+        if (L.target[k] < this.before[k] && L.target[k] < L.target[k - 1] && L.targetStop[k] >= 0) {
+          const rides = traceRides(L, this.tt, this.days, k, L.targetStop[k], q.reverse, q.slack);
+          out.push({ rides, start: 0, end: 0, transfers: rides.length - 1 });
+        }
+      }
+    }
+    return out;
+  }
+
+  private tauAt(i: number): number {
+    return Math.floor(this.keys[i] / KEY_SCALE) - KEY_OFFSET;
+  }
+
+  private push(a: StopAccess, tau: number, at: number): void {
+    this.runStops[at] = a.stop;
+    this.runTimes[at] = tau + a.seconds;
+  }
+}

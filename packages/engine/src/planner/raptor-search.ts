@@ -1,0 +1,358 @@
+import type { TimetableTables } from '../timetable/timetable-tables.js';
+import type { Transfers } from './transfers.js';
+import type { QueryDays } from './query-days.js';
+import { DAY_SPAN } from './query-days.js';
+import { RaptorLabels } from './raptor-labels.js';
+import { canAlight, canBoard } from './stop-flags.js';
+import { UNREACHED } from './planner-api.js';
+
+
+/** Options of one search (forward: earliest arrival; reverse: latest departure, times negated). */
+export interface SearchSetup {
+  reverse: boolean;
+  /** Rounds to run: trips + 1. */
+  rounds: number;
+  slack: number;
+  /** ModeBit mask of usable patterns. */
+  modeMask: number;
+  /** Walk footpaths from round-0 stops (single-stop origins); plan searches take access from the street search instead. */
+  originFootpaths: boolean;
+  /** Stop -> seconds from it to the target, UNREACHED when it is not an egress stop; null: no target (all stops). */
+  egress: Int32Array | null;
+  /** Footpath transfers longer than this (metres) are not walked. */
+  maxTransferM: number;
+}
+
+/**
+ * The RAPTOR rounds (Delling, Pajor, Werneck 2012) over the snapshot's FIFO patterns, in either
+ * direction, on typed arrays with a reusable workspace: a run allocates nothing. `run` is one
+ * departure; range searches call it for each departure, latest first, keeping the labels.
+ */
+export class RaptorSearch {
+  readonly labels: RaptorLabels;
+  private readonly stopMarked: Uint8Array;
+  private marked: Int32Array;
+  private markedCount = 0;
+  private readonly rideMarked: Int32Array;
+  private rideCount = 0;
+  /** Stop -> round stamp when last queued in rideMarked; `stamp` grows every round of every run. */
+  private readonly rideStamp: Int32Array;
+  private stamp = 0;
+  /** Pattern -> first position to scan this round (last, in reverse), -1 when not queued. */
+  private readonly patternStart: Int32Array;
+  private readonly queue: Int32Array;
+  private queueCount = 0;
+  private setup!: SearchSetup;
+  // Trip found by the last boarding search.
+  private foundRank = -1;
+  private foundDay = 0;
+
+  constructor(
+    private readonly tt: TimetableTables,
+    private readonly transfers: Transfers,
+    private readonly days: QueryDays,
+    /** Pattern -> ModeBit. */
+    private readonly patternMode: Uint8Array,
+  ) {
+    const S = tt.stopPatternOffsets.length - 1;
+    this.labels = new RaptorLabels(S);
+    this.stopMarked = new Uint8Array(S);
+    this.marked = new Int32Array(S);
+    this.rideMarked = new Int32Array(S);
+    this.rideStamp = new Int32Array(S).fill(-1);
+    this.patternStart = new Int32Array(tt.patternCount).fill(-1);
+    this.queue = new Int32Array(tt.patternCount);
+  }
+
+  /** Starts a search: clears the labels. The query days must already be set. */
+  begin(setup: SearchSetup): void {
+    this.setup = setup;
+    this.labels.reset(setup.rounds);
+  }
+
+  /**
+   * One run from `stops[i]` reached at `times[i]` (search order, negated in reverse), i < count.
+   * Those stops are marked when their label is (now) that time: a range search presets its
+   * other access stops and marks only those with a new departure. Returns the last round that improved anything.
+   */
+  run(stops: Int32Array, times: Int32Array, count: number): number {
+    const L = this.labels;
+    const { rounds, originFootpaths } = this.setup;
+    this.nextStamp();
+    for (let i = 0; i < count; i++) {
+      const s = stops[i];
+      const t = times[i];
+      if (t < L.walk[s]) {
+        L.ride[s] = t; // round 0 "ride" = access time, the source of origin footpaths
+        L.setWalk(0, s, t, -1);
+      }
+      if (t <= L.walk[s]) {
+        this.mark(s);
+        this.markRide(s);
+      }
+    }
+    if (originFootpaths) this.scanTransfers(0);
+    this.rideCount = 0;
+    this.nextStamp();
+    let last = 0;
+    for (let k = 1; k < rounds && this.markedCount > 0; k++) {
+      this.queuePatterns();
+      this.scanPatterns(k);
+      this.scanTransfers(k);
+      this.updateTarget(k);
+      this.rideCount = 0;
+      this.nextStamp();
+      last = k;
+    }
+    this.clearMarks();
+    return last;
+  }
+
+  /** Lowers a round-0 label without marking it (range searches: an access stop whose catchable trips did not change). */
+  preset(stop: number, t: number): void {
+    const L = this.labels;
+    if (t < L.walk[stop]) {
+      L.ride[stop] = t;
+      L.setWalk(0, stop, t, -1);
+    }
+  }
+
+  private nextStamp(): void {
+    if (++this.stamp === 0x7fffffff) {
+      this.rideStamp.fill(-1);
+      this.stamp = 0;
+    }
+  }
+
+  private mark(s: number): void {
+    if (this.stopMarked[s]) return;
+    this.stopMarked[s] = 1;
+    this.marked[this.markedCount++] = s;
+  }
+
+  private clearMarks(): void {
+    for (let i = 0; i < this.markedCount; i++) this.stopMarked[this.marked[i]] = 0;
+    this.markedCount = 0;
+  }
+
+  /** Queues each pattern through a marked stop from its first (last, in reverse) marked position; clears the marks. */
+  private queuePatterns(): void {
+    const { stopPatternOffsets, stopPatterns, stopPatternPos } = this.tt;
+    const { reverse, modeMask } = this.setup;
+    const start = this.patternStart;
+    const pdays = this.days.patternDays;
+    for (let i = 0; i < this.markedCount; i++) {
+      const s = this.marked[i];
+      this.stopMarked[s] = 0;
+      for (let e = stopPatternOffsets[s]; e < stopPatternOffsets[s + 1]; e++) {
+        const p = stopPatterns[e];
+        if (pdays[p] === 0 || (this.patternMode[p] & modeMask) === 0) continue;
+        const pos = stopPatternPos[e];
+        const cur = start[p];
+        if (cur < 0) {
+          start[p] = pos;
+          this.queue[this.queueCount++] = p;
+        } else if (reverse ? pos > cur : pos < cur) start[p] = pos;
+      }
+    }
+    this.markedCount = 0;
+  }
+
+  private scanPatterns(k: number): void {
+    const reverse = this.setup.reverse;
+    for (let i = 0; i < this.queueCount; i++) {
+      const p = this.queue[i];
+      if (reverse) this.scanReverse(p, this.patternStart[p], k);
+      else this.scanForward(p, this.patternStart[p], k);
+      this.patternStart[p] = -1;
+    }
+    this.queueCount = 0;
+  }
+
+  /** Forward scan: ride the current trip, and catch an earlier one wherever the previous round arrived in time. */
+  private scanForward(p: number, pos0: number, k: number): void {
+    const tt = this.tt;
+    const L = this.labels;
+    const S = L.stopCount;
+    const first = tt.patternStopOffsets[p];
+    const n = tt.patternStopOffsets[p + 1] - first;
+    const tripFirst = tt.patternTripOffsets[p];
+    const tc = tt.patternTripOffsets[p + 1] - tripFirst;
+    const base = tt.patternTimeOffsets[p];
+    const { arrivals, departures, patternStops, patternStopFlags } = tt;
+    const slack = k > 1 ? this.setup.slack : 0;
+    const bound = L.target[k];
+    const prevRow = (k - 1) * S;
+    const row = k * S;
+    let rank = -1, day = 0, shift = 0, boardPos = -1;
+    for (let pos = pos0; pos < n; pos++) {
+      const s = patternStops[first + pos];
+      const flags = patternStopFlags[first + pos];
+      if (rank >= 0 && canAlight(flags)) {
+        const t = arrivals[base + pos * tc + rank] + shift;
+        if (t < L.rideBest[row + s] && t < bound) {
+          if (L.setRide(k, s, t, tt.patternTrips[tripFirst + rank], day, boardPos, pos)) this.mark(s);
+          this.markRide(s);
+        }
+      }
+      const prev = L.walk[prevRow + s];
+      if (prev < UNREACHED && canBoard(flags)) {
+        const need = prev + slack;
+        const current = rank >= 0 ? departures[base + pos * tc + rank] + shift : UNREACHED;
+        if (need <= current && this.earliestTrip(p, base + pos * tc, tripFirst, tc, need, current)) {
+          rank = this.foundRank;
+          day = this.foundDay;
+          shift = this.days.shift[day];
+          boardPos = pos;
+        }
+      }
+    }
+  }
+
+  /** Reverse scan (times negated): ride the current trip backwards, and catch a later one wherever the previous round leaves late enough. */
+  private scanReverse(p: number, pos0: number, k: number): void {
+    const tt = this.tt;
+    const L = this.labels;
+    const S = L.stopCount;
+    const first = tt.patternStopOffsets[p];
+    const tripFirst = tt.patternTripOffsets[p];
+    const tc = tt.patternTripOffsets[p + 1] - tripFirst;
+    const base = tt.patternTimeOffsets[p];
+    const { arrivals, departures, patternStops, patternStopFlags } = tt;
+    const slack = k > 1 ? this.setup.slack : 0;
+    const bound = L.target[k];
+    const prevRow = (k - 1) * S;
+    const row = k * S;
+    let rank = -1, day = 0, shift = 0, boardPos = -1;
+    for (let pos = pos0; pos >= 0; pos--) {
+      const s = patternStops[first + pos];
+      const flags = patternStopFlags[first + pos];
+      if (rank >= 0 && canBoard(flags)) {
+        const t = -(departures[base + pos * tc + rank] + shift);
+        if (t < L.rideBest[row + s] && t < bound) {
+          if (L.setRide(k, s, t, tt.patternTrips[tripFirst + rank], day, boardPos, pos)) this.mark(s);
+          this.markRide(s);
+        }
+      }
+      const prev = L.walk[prevRow + s];
+      if (prev < UNREACHED && canAlight(flags)) {
+        const latest = -prev - slack;
+        const current = rank >= 0 ? arrivals[base + pos * tc + rank] + shift : -UNREACHED;
+        if (latest >= current && this.latestTrip(p, base + pos * tc, tripFirst, tc, latest, current)) {
+          rank = this.foundRank;
+          day = this.foundDay;
+          shift = this.days.shift[day];
+          boardPos = pos;
+        }
+      }
+    }
+  }
+
+  /** The earliest running trip departing at or after `need` and before `before`, over the query's service days. */
+  private earliestTrip(p: number, col: number, tripFirst: number, tc: number, need: number, before: number): boolean {
+    const { departures, patternTrips, tripService } = this.tt;
+    const { shift, active, patternDays } = this.days;
+    const sc = this.tt.serviceCount;
+    let best = before;
+    let found = false;
+    for (let d = 0; d < DAY_SPAN; d++) {
+      if ((patternDays[p] & (1 << d)) === 0) continue;
+      const sh = shift[d];
+      let lo = 0, hi = tc;
+      const key = need - sh;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (departures[col + mid] < key) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let r = lo; r < tc; r++) {
+        const v = departures[col + r] + sh;
+        if (v >= best) break;
+        if (active[d * sc + tripService[patternTrips[tripFirst + r]]]) {
+          best = v;
+          this.foundRank = r;
+          this.foundDay = d;
+          found = true;
+          break;
+        }
+      }
+    }
+    return found;
+  }
+
+  /** The latest running trip arriving at or before `latest` and after `after`, over the query's service days. */
+  private latestTrip(p: number, col: number, tripFirst: number, tc: number, latest: number, after: number): boolean {
+    const { arrivals, patternTrips, tripService } = this.tt;
+    const { shift, active, patternDays } = this.days;
+    const sc = this.tt.serviceCount;
+    let best = after;
+    let found = false;
+    for (let d = 0; d < DAY_SPAN; d++) {
+      if ((patternDays[p] & (1 << d)) === 0) continue;
+      const sh = shift[d];
+      let lo = 0, hi = tc;
+      const key = latest - sh;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (arrivals[col + mid] <= key) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let r = lo - 1; r >= 0; r--) {
+        const v = arrivals[col + r] + sh;
+        if (v <= best) break;
+        if (active[d * sc + tripService[patternTrips[tripFirst + r]]]) {
+          best = v;
+          this.foundRank = r;
+          this.foundDay = d;
+          found = true;
+          break;
+        }
+      }
+    }
+    return found;
+  }
+
+  /** Queues a stop a trip reached this round for footpaths and the target, once per round. */
+  private markRide(s: number): void {
+    if (this.rideStamp[s] === this.stamp) return;
+    this.rideStamp[s] = this.stamp;
+    this.rideMarked[this.rideCount++] = s;
+  }
+
+  /** Footpaths from the stops a trip reached this round (not chained: a footpath never follows a footpath). */
+  private scanTransfers(k: number): void {
+    const L = this.labels;
+    const row = k * L.stopCount;
+    const { offsets, stops, seconds, metres } = this.transfers;
+    const bound = L.target[k];
+    const maxM = this.setup.maxTransferM;
+    const count = this.rideCount;
+    for (let i = 0; i < count; i++) {
+      const s = this.rideMarked[i];
+      const t0 = L.ride[row + s];
+      for (let e = offsets[s]; e < offsets[s + 1]; e++) {
+        if (metres[e] > maxM) break; // sorted by walking time, so by distance
+        const to = stops[e];
+        const t = t0 + seconds[e];
+        if (t < L.walk[row + to] && t < bound) {
+          L.setWalk(k, to, t, s);
+          this.mark(to);
+        }
+      }
+    }
+  }
+
+  /** Plan searches: the target through each egress stop a trip reached this round. */
+  private updateTarget(k: number): void {
+    const egress = this.setup.egress;
+    if (!egress) return;
+    const L = this.labels;
+    const row = k * L.stopCount;
+    for (let i = 0; i < this.rideCount; i++) {
+      const s = this.rideMarked[i];
+      if (egress[s] >= UNREACHED) continue;
+      const t = L.ride[row + s] + egress[s];
+      if (t < L.target[k]) L.setTarget(k, t, s);
+    }
+  }
+}

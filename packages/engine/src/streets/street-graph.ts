@@ -1,0 +1,90 @@
+import type KDBush from 'kdbush';
+import { kdView } from '../spatial/kd-view.js';
+import type { LatLon, StreetMode } from '../planner/planner-api.js';
+import { modeBit, type StreetColumns } from './street-columns.js';
+import { newSnap, snapToStreet, type StreetSnap } from './street-snap.js';
+import { StreetSearch } from './street-search.js';
+import { routeBetween } from './street-route.js';
+import type { StreetPath } from './path-buffer.js';
+
+/** Stops as the street graph sees them: coordinates and their kd-tree (the `stops.*` sections). */
+export interface StopPoints {
+  /** Stop -> latitude / longitude, WGS84 degrees. */
+  lat: Float64Array;
+  lon: Float64Array;
+  /** kdbush tree over stops (`stops.kdIds` / `stops.kdCoords`). */
+  kdIds: Uint32Array;
+  kdCoords: Float64Array;
+}
+
+/** Default limit (metres) for snapping a route's ends onto the graph. */
+export const ROUTE_SNAP_M = 1000;
+
+/**
+ * The street network for walking, cycling and driving (docs/engine.md "Streets"): zero-copy
+ * views over the `streets.*` sections, or over columns the builder has just compiled. Queries
+ * run on a shared workspace (`search`); create more with `createSearch()` for interleaved use.
+ */
+export class StreetGraph {
+  readonly nodeCount: number;
+  readonly edgeCount: number;
+  /** kd-tree over nodes. */
+  readonly kd: KDBush;
+  /** kd-tree over stops. */
+  readonly stopKd: KDBush;
+  readonly stopLat: Float64Array;
+  readonly stopLon: Float64Array;
+  private shared: StreetSearch | undefined;
+  private maxCarMps = 0;
+
+  constructor(
+    readonly columns: StreetColumns,
+    stops: StopPoints,
+    /** Street name of a string index ('' for 0). */
+    readonly nameOf: (idx: number) => string = () => '',
+  ) {
+    this.nodeCount = columns.lat.length;
+    this.edgeCount = columns.edgeTarget.length;
+    this.kd = kdView(columns.kdIds, columns.kdCoords);
+    this.stopKd = kdView(stops.kdIds, stops.kdCoords);
+    this.stopLat = stops.lat;
+    this.stopLon = stops.lon;
+  }
+
+  /** The shared search workspace (allocated on first use: five arrays of nodeCount). */
+  get search(): StreetSearch {
+    return (this.shared ??= new StreetSearch(this));
+  }
+
+  /** A new workspace, for callers that keep one search's results while running another. */
+  createSearch(): StreetSearch {
+    return new StreetSearch(this);
+  }
+
+  /** Where (lat, lon) meets the streets `mode` may use: the nearest point of a usable edge within `maxMetres` (default 1000), or null. */
+  nearest(lat: number, lon: number, mode: StreetMode, maxMetres = ROUTE_SNAP_M): StreetSnap | null {
+    const out = newSnap();
+    return snapToStreet(this.columns, this.kd, lat, lon, modeBit(mode), maxMetres, out) ? out : null;
+  }
+
+  /**
+   * Point-to-point route by A*: walking by distance ignoring oneway, cycling by distance
+   * respecting oneway (unless exempt), driving by time on edge speeds respecting oneway. Each end
+   * snaps to the nearest usable edge within `maxSnapMetres`. Null when an end does not snap or
+   * the ends are not connected. Runs on the shared workspace.
+   */
+  route(from: LatLon, to: LatLon, mode: StreetMode, maxSnapMetres = ROUTE_SNAP_M): StreetPath | null {
+    return routeBetween(this.search, from, to, mode, maxSnapMetres);
+  }
+
+  /** Fastest car speed on any edge, metres per second (the A* bound; found on first use). */
+  get maxCarSpeedMps(): number {
+    if (this.maxCarMps === 0) {
+      let max = 1;
+      const speeds = this.columns.edgeCarSpeed;
+      for (let e = 0; e < speeds.length; e++) if (speeds[e] > max) max = speeds[e];
+      this.maxCarMps = max / 3.6;
+    }
+    return this.maxCarMps;
+  }
+}

@@ -1,0 +1,126 @@
+import { WALK_SPEED_MPS, type LatLon, type StreetMode } from '../planner/planner-api.js';
+import { M_PER_DEG } from '../spatial/segment-distance.js';
+import { BICYCLE_SPEED_MPS, CAR, modeBit, type StreetColumns } from './street-columns.js';
+import { snapToStreet, type StreetSnap } from './street-snap.js';
+import { NO_EDGE, type StreetSearch } from './street-search.js';
+import { OFF_GRAPH } from './street-steps.js';
+import type { StreetPath } from './path-buffer.js';
+
+const RAD = Math.PI / 180;
+/** Heuristic shrink: the local-plane distance may exceed the haversine edge lengths by a hair. */
+const ADMISSIBLE = 0.995;
+
+/**
+ * A* from `from` to `to` for `mode` on `search` (see StreetGraph.route). Cost is metres on foot
+ * and by bicycle, seconds by car (edge length / edge speed); the heuristic is the straight line
+ * to the destination's snapped point (over the fastest car speed when driving). The destination
+ * is reached along its snapped edge from either end the mode may travel it from.
+ */
+export function routeBetween(search: StreetSearch, from: LatLon, to: LatLon, mode: StreetMode, maxSnapMetres: number): StreetPath | null {
+  const g = search.graph;
+  const c = g.columns;
+  const bit = modeBit(mode);
+  const o = search.snap;
+  if (!snapToStreet(c, g.kd, from.lat, from.lon, bit, maxSnapMetres, o)) return null;
+  const d = search.target;
+  if (!snapToStreet(c, g.kd, to.lat, to.lon, bit, maxSnapMetres, d)) return null;
+  const cost = (e: number) => (bit === CAR ? (c.edgeLength[e] * 3.6) / c.edgeCarSpeed[e] : c.edgeLength[e]);
+  const oRev = reverseEdge(c, o, bit);
+  const dRev = reverseEdge(c, d, bit);
+  // Heuristic: straight line to the destination's snapped point on a plane centred there.
+  const kx = Math.cos(d.lat * RAD) * M_PER_DEG * ADMISSIBLE;
+  const ky = M_PER_DEG * ADMISSIBLE;
+  const perMetre = bit === CAR ? 1 / g.maxCarSpeedMps : 1;
+  const h = (n: number) => {
+    const dx = (c.lon[n] - d.lon) * kx;
+    const dy = (c.lat[n] - d.lat) * ky;
+    return Math.sqrt(dx * dx + dy * dy) * perMetre;
+  };
+
+  search.begin();
+  let best = direct(c, o, d, oRev, cost);
+  let end = NO_EDGE; // node the destination edge is entered from; NO_EDGE = the direct path
+  search.relax(o.target, (1 - o.fraction) * cost(o.edge), NO_EDGE, NO_EDGE, (1 - o.fraction) * cost(o.edge) + h(o.target));
+  if (oRev !== NO_EDGE) search.relax(o.source, o.fraction * cost(oRev), NO_EDGE, NO_EDGE, o.fraction * cost(oRev) + h(o.source));
+  const { edgeOffsets, edgeTarget, edgeAccess } = c;
+  const { heap, done, generation: gen } = search;
+  while (heap.size > 0) {
+    if (heap.peekKey() >= best) break;
+    const u = heap.pop();
+    if (done[u] === gen) continue;
+    done[u] = gen;
+    const cu = search.cost[u];
+    if (u === d.source && cu + d.fraction * cost(d.edge) < best) {
+      best = cu + d.fraction * cost(d.edge);
+      end = u;
+    }
+    if (u === d.target && dRev !== NO_EDGE && cu + (1 - d.fraction) * cost(dRev) < best) {
+      best = cu + (1 - d.fraction) * cost(dRev);
+      end = u;
+    }
+    for (let e = edgeOffsets[u], stop = edgeOffsets[u + 1]; e < stop; e++) {
+      if (!(edgeAccess[e] & bit)) continue;
+      const v = edgeTarget[e];
+      if (done[v] === gen) continue;
+      const cv = cu + cost(e);
+      search.relax(v, cv, e, u, cv + h(v));
+    }
+  }
+  if (best === Infinity) return null;
+  return finish(search, from, to, d, end, bit, mode);
+}
+
+/** Writes the path and returns the result; `end` = NO_EDGE for the direct path along one segment. */
+function finish(search: StreetSearch, from: LatLon, to: LatLon, d: StreetSnap, end: number, bit: number, mode: StreetMode): StreetPath {
+  const c = search.graph.columns;
+  const p = search.path;
+  const o = search.snap;
+  if (end === NO_EDGE) {
+    p.start(from.lat, from.lon);
+    p.to(o.lat, o.lon, OFF_GRAPH, o.distance);
+    p.to(d.lat, d.lon, c.edgeName[o.edge], Math.abs(along(o, d)) * c.edgeLength[o.edge]);
+  } else {
+    search.traceFromSnap(from.lat, from.lon, end);
+    const part = end === d.source ? d.fraction : 1 - d.fraction;
+    p.to(d.lat, d.lon, c.edgeName[d.edge], part * c.edgeLength[d.edge]);
+  }
+  p.to(to.lat, to.lon, OFF_GRAPH, d.distance);
+  const offGraph = o.distance + d.distance;
+  const onGraph = p.distance() - offGraph;
+  let seconds: number;
+  if (bit === CAR) seconds = carSeconds(search, end, d) + offGraph / WALK_SPEED_MPS;
+  else seconds = (onGraph + offGraph) / (mode === 'bicycle' ? BICYCLE_SPEED_MPS : WALK_SPEED_MPS);
+  return p.result(seconds, search.graph.nameOf);
+}
+
+/** Driving seconds of the finished search: cost at `end` plus the destination partial, or the direct partial. */
+function carSeconds(search: StreetSearch, end: number, d: StreetSnap): number {
+  const c = search.graph.columns;
+  const sec = (e: number) => (c.edgeLength[e] * 3.6) / c.edgeCarSpeed[e];
+  const o = search.snap;
+  if (end === NO_EDGE) return Math.abs(along(o, d)) * sec(o.edge);
+  return search.cost[end] + (end === d.source ? d.fraction : 1 - d.fraction) * sec(d.edge);
+}
+
+/** The edge from `s.target` back to `s.source` usable by `bit`, or NO_EDGE (walking always has one: the builder pairs foot edges). */
+function reverseEdge(c: StreetColumns, s: StreetSnap, bit: number): number {
+  for (let e = c.edgeOffsets[s.target], end = c.edgeOffsets[s.target + 1]; e < end; e++) {
+    if (c.edgeTarget[e] === s.source && c.edgeAccess[e] & bit) return e;
+  }
+  return NO_EDGE;
+}
+
+/** Signed fraction of o's edge from o to d when both lie on the same segment, else NaN. */
+function along(o: StreetSnap, d: StreetSnap): number {
+  if (o.source === d.source && o.target === d.target) return d.fraction - o.fraction;
+  if (o.source === d.target && o.target === d.source) return 1 - d.fraction - o.fraction;
+  return NaN;
+}
+
+/** Cost of going straight along a shared segment from o to d (forward on o's edge, or back on its reverse), else Infinity. */
+function direct(c: StreetColumns, o: StreetSnap, d: StreetSnap, oRev: number, cost: (e: number) => number): number {
+  const t = along(o, d);
+  if (Number.isNaN(t)) return Infinity;
+  if (t >= 0) return t * cost(o.edge);
+  return oRev === NO_EDGE ? Infinity : -t * cost(oRev);
+}

@@ -1,0 +1,75 @@
+import type { Static } from '@sinclair/typebox';
+import { datedTripRef, encodePolyline, formatUkTimestamp, type Engine, type Itinerary, type Leg, type LegPlace, type LiveOverlay } from '@transit/engine';
+import type { Itinerary as ItinerarySchema, JourneyPlan, Leg as LegSchema } from './schemas-journey.js';
+import { toLiveVehicle, type LiveContext } from './dto-timetable.js';
+
+type ItineraryDto = Static<typeof ItinerarySchema>;
+type LegDto = Static<typeof LegSchema>;
+export type JourneyPlanDto = Static<typeof JourneyPlan>;
+
+/** What the journey DTOs need besides the engine's itinerary. */
+export interface JourneyDtoContext {
+  engine: Engine;
+  fares: boolean;
+  /** Live overlay and its context when include_live and a vehicle feed is configured. */
+  live: { overlay: LiveOverlay; ctx: LiveContext } | null;
+}
+
+export function toItinerary(it: Itinerary, c: JourneyDtoContext): ItineraryDto {
+  const transit = it.legs.filter((l) => l.kind === 'transit');
+  const quote = transit.length ? c.engine.fares.price(transit.map((l) => ({ tripIdx: l.tripIdx, fromStop: l.from.stopIdx!, toStop: l.to.stopIdx!, departMs: l.start }))) : null;
+  let t = 0;
+  return {
+    start_time: formatUkTimestamp(it.start),
+    end_time: formatUkTimestamp(it.end),
+    duration_s: Math.round((it.end - it.start) / 1000),
+    transfers: it.transfers,
+    walk_distance_m: Math.round(it.walkDistance),
+    fare: { amount_gbp: round2(quote?.amountGbp ?? 0), complete: quote ? quote.complete : true },
+    legs: it.legs.map((leg) => toLeg(leg, c, leg.kind === 'transit' && c.fares && quote ? quote.legs[t++] : null)),
+  };
+}
+
+function toLeg(leg: Leg, c: JourneyDtoContext, fare: { amountGbp: number; source: string } | null | undefined): LegDto {
+  const common = {
+    from: toPlace(leg.from, c.engine),
+    to: toPlace(leg.to, c.engine),
+    start_time: formatUkTimestamp(leg.start),
+    end_time: formatUkTimestamp(leg.end),
+    duration_s: Math.round((leg.end - leg.start) / 1000),
+    distance_m: Math.round(leg.distance),
+    geometry: encodePolyline(leg.geometry),
+  };
+  if (leg.kind === 'street') {
+    return {
+      mode: leg.mode, ...common, line: null, line_name: null, operator: null, operator_code: null, destination: null, trip_id: null, dated_vehicle_journey_ref: null,
+      intermediate_stops: null,
+      steps: leg.steps && leg.steps.map((s) => ({ relative_direction: s.relativeDirection as never, absolute_direction: s.absoluteDirection as never, street_name: s.streetName, distance_m: Math.round(s.distance), latitude: s.lat, longitude: s.lon })),
+      fare: null, live_vehicle: null,
+    };
+  }
+  const trip = c.engine.tripSummary(leg.tripIdx);
+  const live = c.live?.overlay.get(leg.tripIdx, leg.serviceDay);
+  return {
+    mode: leg.mode, ...common,
+    line: trip.line, line_name: trip.lineName, operator: trip.operator, operator_code: trip.operatorCode, destination: trip.destination,
+    trip_id: trip.tripId, dated_vehicle_journey_ref: datedTripRef(leg.serviceDay, trip.tripId),
+    intermediate_stops: leg.intermediateStops && leg.intermediateStops.map((s) => {
+      const stop = c.engine.stop(s.stopIdx);
+      return { atcocode: stop.atcocode, name: stop.name, latitude: stop.latitude, longitude: stop.longitude, arrival_time: formatUkTimestamp(s.arrival), departure_time: formatUkTimestamp(s.departure) };
+    }),
+    steps: null,
+    fare: fare ? { amount_gbp: round2(fare.amountGbp), source: fare.source } : null,
+    live_vehicle: live && c.live ? toLiveVehicle(live, trip.operatorCode, trip.destination, c.live.ctx) : null,
+  };
+}
+
+function toPlace(p: LegPlace, engine: Engine) {
+  if (p.stopIdx === null) return { name: p.name, atcocode: null, naptan_code: null, latitude: p.lat, longitude: p.lon };
+  const stop = engine.stop(p.stopIdx);
+  return { name: stop.name, atcocode: stop.atcocode, naptan_code: stop.naptanCode, latitude: stop.latitude, longitude: stop.longitude };
+}
+
+function round2(x: number): number {
+  return Math.round(x * 100) / 100;
+}

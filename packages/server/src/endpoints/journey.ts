@@ -1,0 +1,80 @@
+import { Type } from '@sinclair/typebox';
+import { ModeBit, type StreetMode } from '@transit/engine';
+import { defineEndpoint } from './endpoint.js';
+import { StringEnum } from '../param-types.js';
+import { JourneyPlan } from '../schemas-journey.js';
+import { parseDateTime } from '../timetable-params.js';
+import { toItinerary, type JourneyDtoContext } from '../dto-journey.js';
+
+/** Itineraries per request: default and bounds (spec section 7). */
+export const JOURNEY_LIMIT = { default: 5, max: 20 };
+const STREET_MODES = ['walk', 'bicycle', 'car'] as const;
+const SUB_MODES = ['tram', 'rail'] as const;
+
+const coordinate = (what: string, axis: 'lat' | 'lon') =>
+  axis === 'lat'
+    ? Type.Number({ minimum: -90, maximum: 90, description: `Latitude of the ${what} (WGS84 degrees).` })
+    : Type.Number({ minimum: -180, maximum: 180, description: `Longitude of the ${what} (WGS84 degrees).` });
+const walkLimit = (what: string) => Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, description: `${what} Itineraries that walk more are left out (never silently ignored); not applied to the direct walking alternative.` }));
+
+const JourneyQuery = Type.Object({
+  from_lat: coordinate('origin', 'lat'),
+  from_lon: coordinate('origin', 'lon'),
+  to_lat: coordinate('destination', 'lat'),
+  to_lon: coordinate('destination', 'lon'),
+  datetime: Type.Optional(Type.String({ maxLength: 40, description: 'Departure time, or the latest arrival with arrive_by=true. ISO 8601 (YYYY-MM-DDThh:mm[:ss] with an optional offset; without one, UK local time). Default: now.' })),
+  arrive_by: Type.Boolean({ default: false, description: 'true: `datetime` is the latest arrival; the search runs backwards from it.' }),
+  modes: Type.Array(StringEnum(STREET_MODES), { minItems: 0, default: ['walk', 'bicycle'], description: 'Direct non-transit alternatives (comma-separated): walk, bicycle, car. An empty value (`modes=`) skips them. Transit itineraries are always returned.' }),
+  transit_modes: Type.Array(StringEnum(SUB_MODES), { minItems: 0, default: ['tram', 'rail'], description: 'Optional sub-modes besides bus and coach (always searched): tram, rail. An empty value (`transit_modes=`) searches bus and coach only.' }),
+  include_fares: Type.Boolean({ default: true, description: 'Per-leg fare estimates (`fare` on transit legs). The itinerary total is always given.' }),
+  include_live: Type.Boolean({ default: true, description: 'Live vehicle positions on transit legs whose journey has a matched vehicle now.' }),
+  include_intermediate_stops: Type.Boolean({ default: false, description: 'List the stops each transit leg calls at between boarding and alighting, with times.' }),
+  max_walk_distance: walkLimit('Longest single walking leg, metres (also bounds the search for stops near each end; default search radius 1000 m, widened to 2500 m when no stop is nearer).'),
+  max_total_walk_distance: walkLimit('Most walking over all legs of an itinerary, metres.'),
+  include_steps: Type.Boolean({ default: false, description: 'Turn-by-turn steps on walking legs and street alternatives (only when the snapshot has a street graph; see street_model).' }),
+  limit: Type.Integer({ minimum: 1, maximum: JOURNEY_LIMIT.max, default: JOURNEY_LIMIT.default, description: `Most transit itineraries (1-${JOURNEY_LIMIT.max}).` }),
+});
+
+/** GET /v1/journey.json: door-to-door journeys by public transport, with direct walk, cycle and car alternatives. */
+export const journey = defineEndpoint({
+  path: '/v1/journey.json',
+  operationId: 'planJourney',
+  tag: 'Journeys',
+  summary: 'Plan a door-to-door journey',
+  description:
+    'Transit itineraries between two coordinates inside the routing coverage area (422 `outside_coverage` otherwise, never an empty list): walk to a stop, ride one or more buses, trams or trains (at most 5 changes, at least 60 s to change), walk to the destination. ' +
+    'The search (range RAPTOR over the timetable) looks 2 hours after `datetime` (arrive_by: before it) and widens to 6, 14 and 26 hours until more than `limit` itineraries are found. ' +
+    'Walking transfers join stops up to 400 m apart. Fares come from the snapshot\'s fare model (a documented data file; GTFS fares where the feed has them). ' +
+    '`notices` says why nothing was found (no stop near an end, no service, walk limits).',
+  auth: true,
+  query: JourneyQuery,
+  response: JourneyPlan,
+  errors: [400, 422],
+  cacheable: (q) => !q.include_live,
+  handle(q, ctx) {
+    const engine = ctx.engine;
+    const time = q.datetime === undefined ? Date.now() : parseDateTime(q.datetime);
+    let modeMask = ModeBit.Bus | ModeBit.Coach;
+    if (q.transit_modes.includes('tram')) modeMask |= ModeBit.Tram;
+    if (q.transit_modes.includes('rail')) modeMask |= ModeBit.Rail;
+    const plan = engine.planJourney({
+      from: { lat: q.from_lat, lon: q.from_lon }, to: { lat: q.to_lat, lon: q.to_lon }, time, arriveBy: q.arrive_by, modeMask, limit: q.limit,
+      maxWalkM: q.max_walk_distance ?? null, maxTotalWalkM: q.max_total_walk_distance ?? null,
+      intermediateStops: q.include_intermediate_stops, steps: q.include_steps, alternatives: [...new Set(q.modes)] as StreetMode[],
+    });
+    const vehicles = q.include_live ? ctx.live.vehicles : null;
+    const nowMs = Date.now();
+    const c: JourneyDtoContext = { engine, fares: q.include_fares, live: vehicles ? { overlay: vehicles.overlay(nowMs), ctx: { nowMs, simulated: vehicles.simulated } } : null };
+    const coverage = engine.coverage;
+    const bbox = coverage?.bbox ?? [engine.info.bbox.minLat, engine.info.bbox.minLon, engine.info.bbox.maxLat, engine.info.bbox.maxLon];
+    return {
+      request_time: ctx.requestTime,
+      coverage: { area: coverage?.name ?? 'snapshot', bbox },
+      next_available: plan.nextAvailable,
+      street_model: plan.streetModel,
+      notices: plan.notices,
+      itineraries: plan.itineraries.map((it) => toItinerary(it, c)),
+      alternatives: Object.fromEntries(Object.entries(plan.alternatives).map(([mode, list]) => [mode, { itineraries: list!.map((it) => toItinerary(it, c)) }])),
+    };
+  },
+});

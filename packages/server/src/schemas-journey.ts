@@ -1,0 +1,112 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import { StringEnum } from './param-types.js';
+import { Timestamp } from './schemas.js';
+import { LiveVehicle } from './schemas-timetable.js';
+
+const nullable = <T extends TSchema>(schema: T, description: string) => Type.Union([schema, Type.Null()], { description });
+
+export const LEG_MODES = ['walk', 'bicycle', 'car', 'bus', 'coach', 'tram', 'rail', 'ferry', 'other'] as const;
+export const RELATIVE_DIRECTIONS = ['depart', 'continue', 'slightly_left', 'left', 'hard_left', 'slightly_right', 'right', 'hard_right', 'uturn_left', 'uturn_right', 'arrive'] as const;
+
+const LegPlace = Type.Object(
+  {
+    name: Type.String({ description: 'Stop name, or "Origin" / "Destination" for the requested coordinates.' }),
+    atcocode: nullable(Type.String(), 'ATCO code when the place is a stop.'),
+    naptan_code: nullable(Type.String(), 'NaPTAN SMS code when the stop has one.'),
+    latitude: Type.Number(),
+    longitude: Type.Number(),
+  },
+  { title: 'LegPlace' },
+);
+
+const Step = Type.Object(
+  {
+    relative_direction: StringEnum(RELATIVE_DIRECTIONS, { description: 'Turn at this step relative to the way so far.' }),
+    absolute_direction: StringEnum(['north', 'northeast', 'east', 'southeast', 'south', 'southwest', 'west', 'northwest'], { description: 'Compass heading leaving the step.' }),
+    street_name: Type.String({ description: 'Street (OpenStreetMap name, else ref); "" for an unnamed path.' }),
+    distance_m: Type.Integer({ minimum: 0, description: 'Metres to the next step.' }),
+    latitude: Type.Number(),
+    longitude: Type.Number(),
+  },
+  { title: 'WalkStep' },
+);
+
+const IntermediateStop = Type.Object(
+  { atcocode: Type.String(), name: Type.String(), latitude: Type.Number(), longitude: Type.Number(), arrival_time: Timestamp, departure_time: Timestamp },
+  { title: 'IntermediateStop' },
+);
+
+const LegFare = Type.Object(
+  { amount_gbp: Type.Number({ minimum: 0 }), source: Type.String({ description: 'Where the figure comes from (fare file rule or GTFS fare).' }) },
+  { title: 'LegFare' },
+);
+
+export const Leg = Type.Object(
+  {
+    mode: StringEnum(LEG_MODES),
+    from: LegPlace,
+    to: LegPlace,
+    start_time: Timestamp,
+    end_time: Timestamp,
+    duration_s: Type.Integer({ minimum: 0 }),
+    distance_m: Type.Integer({ minimum: 0, description: 'Along the street path or the vehicle path (straight line x detour factor without a street graph).' }),
+    geometry: Type.String({ description: 'Encoded polyline (precision 5) of the leg: the street path, or the vehicle shape between the two stops (straight lines between stops when the feed has no shape).' }),
+    line: nullable(Type.String(), 'Transit legs: line number (TOC code for rail). Null on street legs.'),
+    line_name: nullable(Type.String(), 'Transit legs: line name.'),
+    operator: nullable(Type.String(), 'Transit legs: operator name.'),
+    operator_code: nullable(Type.String(), 'Transit legs: operator code (NOC, else agency id).'),
+    destination: nullable(Type.String(), 'Transit legs: where the vehicle is going (headsign).'),
+    trip_id: nullable(Type.String(), 'Transit legs: the journey, usable with /v1/bus/services/{trip_id}.json or /v1/train/services.'),
+    dated_vehicle_journey_ref: nullable(Type.String(), 'Transit legs: YYYY-MM-DD:trip_id (fixes the service date).'),
+    intermediate_stops: nullable(Type.Array(IntermediateStop), 'With include_intermediate_stops, transit legs: the calls strictly between `from` and `to`, in order (with `from` and `to`, every stop the leg calls at). Null otherwise.'),
+    steps: nullable(Type.Array(Step), 'With include_steps, street legs following the street graph: turn-by-turn steps. Null otherwise (and on straight-line legs, which have no streets to name).'),
+    fare: nullable(LegFare, 'With include_fares, transit legs with a known fare: this leg\'s share before caps. Null otherwise.'),
+    live_vehicle: nullable(LiveVehicle, 'With include_live, transit legs whose journey has a matched live vehicle now. Null otherwise.'),
+  },
+  { title: 'JourneyLeg' },
+);
+
+export const Itinerary = Type.Object(
+  {
+    start_time: Timestamp,
+    end_time: Timestamp,
+    duration_s: Type.Integer({ minimum: 0 }),
+    transfers: Type.Integer({ minimum: 0, description: 'Additional field. Changes between vehicles.' }),
+    walk_distance_m: Type.Integer({ minimum: 0, description: 'Additional field. Walking metres over all legs.' }),
+    fare: Type.Object(
+      {
+        amount_gbp: Type.Number({ minimum: 0, description: 'Sum of the known leg fares after caps, pounds.' }),
+        complete: Type.Boolean({ description: 'False whenever a transit leg has no known fare (the amount then covers only the priced legs).' }),
+      },
+      { title: 'ItineraryFare' },
+    ),
+    legs: Type.Array(Leg),
+  },
+  { title: 'Itinerary' },
+);
+
+const alternative = (mode: string) => Type.Optional(Type.Object({ itineraries: Type.Array(Itinerary) }, { description: `Present when ${mode} is in \`modes\`: one direct ${mode} itinerary (empty when no way exists).` }));
+
+export const JourneyPlan = Type.Object(
+  {
+    request_time: Timestamp,
+    coverage: Type.Object(
+      {
+        area: Type.String({ description: 'Name of the routing coverage area.' }),
+        bbox: Type.Array(Type.Number(), { minItems: 4, maxItems: 4, description: 'Bounding box of the area: min latitude, min longitude, max latitude, max longitude.' }),
+      },
+      { title: 'Coverage' },
+    ),
+    next_available: Type.Boolean({
+      description: 'True when more itineraries than `limit` were found: later departures after the last one returned (arrive_by: earlier departures before the first). Ask again with `datetime` just after the last start_time (arrive_by: just before the first end_time).',
+    }),
+    street_model: StringEnum(['osm', 'straight_line'], { description: 'Additional field. osm: street legs follow the OpenStreetMap street graph built into the snapshot; straight_line: no street graph, so walking and the alternatives use the straight line x 1.3 (distance) at 4.8 km/h walking, 15 km/h cycling, 30 km/h driving.' }),
+    notices: Type.Array(
+      Type.Object({ code: Type.String(), message: Type.String() }, { title: 'JourneyNotice' }),
+      { description: 'Additional field. Why there are no (or few) itineraries: no_stops_near_origin, no_stops_near_destination, no_transit_found, walk_limits_excluded.' },
+    ),
+    itineraries: Type.Array(Itinerary, { description: 'Transit itineraries, by start time. Depart-at: the soonest `limit` of the Pareto set (later start, earlier end, fewer transfers; less walking breaks ties). Arrive-by: the latest `limit`.' }),
+    alternatives: Type.Object({ walk: alternative('walk'), bicycle: alternative('bicycle'), car: alternative('car') }, { title: 'JourneyAlternatives' }),
+  },
+  { title: 'JourneyPlan' },
+);

@@ -1,0 +1,43 @@
+// FEATURE UNDER TEST: RAPTOR earliest arrival (engine.planner.earliestArrival) equals the connection-scan oracle at every stop, on seeded random timetables (footpaths, overtaking trips, midnight, pickup/drop-off rules, calendars, clock changes).
+import { describe, expect, it } from 'vitest';
+import { buildSnapshot } from '@transit/builder';
+import { Engine } from '@transit/engine';
+import { CsaOracle, addDays } from '../support/csa-oracle.js';
+import { mulberry32, randomTimetable, writeRandomTimetable } from '../support/random-timetable.js';
+import { compareQuery, describeQuery, type OracleQuery } from '../support/planner-compare.js';
+
+const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);
+const QUERIES_PER_SEED = 20;
+
+/** Seeded queries: an origin with calls, one of the feed's days or the day after, departures over 0-27 h (half on the minute, where trips leave). */
+function queries(seed: number, oracle: CsaOracle, dates: string[]): OracleQuery[] {
+  const rand = mulberry32(seed * 31 + 5);
+  const days = [...dates, addDays(dates[dates.length - 1], 1)];
+  return Array.from({ length: QUERIES_PER_SEED }, () => {
+    const origin = oracle.stopIds[Math.floor(rand() * oracle.stopIds.length)];
+    const date = days[Math.floor(rand() * days.length)];
+    const s = Math.floor(rand() * 27 * 3600);
+    return { origin, date, departS: rand() < 0.5 ? s - (s % 60) : s };
+  });
+}
+
+describe('planner earliest arrival vs CSA oracle: random timetables', () => {
+  for (const seed of SEEDS) {
+    it(`seed ${seed}`, async () => {
+      const tt = randomTimetable(seed);
+      const dir = writeRandomTimetable(tt);
+      const { bytes } = await buildSnapshot({ gtfs: [dir], quiet: true });
+      const engine = Engine.open(bytes.buffer);
+      const oracle = await CsaOracle.open(dir);
+      const failures: string[] = [];
+      let reached = 0;
+      for (const q of queries(seed, oracle, tt.dates)) {
+        const out = compareQuery(engine, oracle, q);
+        reached += out.reached;
+        if (out.mismatches.length) failures.push(`seed ${seed} (feed ${dir}), ${describeQuery(q)}:\n  ${out.mismatches.join('\n  ')}`);
+      }
+      expect(failures.join('\n')).toBe('');
+      expect(reached).toBeGreaterThan(QUERIES_PER_SEED * 2); // the queries do go somewhere
+    });
+  }
+});
