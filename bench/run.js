@@ -12,6 +12,8 @@ import { boardDay, boardQueries, checkBoards, boardTasks } from './suites/boards
 import { routeDay, routeQueries, largestRoute, checkRoutes, naiveRoute } from './suites/routes.js';
 import { disruptionSuite, disruptionTasks } from './suites/disruptions.js';
 import { liveSuite } from './suites/live.js';
+import { streetsSuite } from './suites/streets.js';
+import { journeySuite } from './suites/journey.js';
 
 const ci = process.argv.includes('--ci');
 const time = ci ? 300 : 2000;
@@ -56,6 +58,9 @@ const disruptions = disruptionSuite(); // seeded; throws when path matching diff
 for (const [name, fn] of disruptionTasks(disruptions.index, disruptions.records, disruptions.paths)) bench.add(name, () => { sink += fn(); });
 const live = await liveSuite(); // Newport timetable + real GTFS-RT / SIRI-VM; null without ../shared/data
 if (live) for (const [name, fn] of live.tasks) bench.add(name, () => { sink += fn(); });
+const streets = await streetsSuite(); // Newport OSM + GTFS; null without ../shared/data
+if (streets) for (const [name, fn] of streets.tasks) bench.add(name, () => { sink += fn(); });
+for (const [name, fn] of await journeySuite({ queries: ci ? 30 : 100 })) bench.add(name, () => { sink += fn(); });
 const stopJson = JSON.stringify(Array.from({ length: engine.stopTable.count }, (_, k) => engine.stop(k)));
 
 await bench.run();

@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NONE, streetTransferDistance, streetTransfers, type Engine, type StreetGraph, type StreetPath } from '@transit/engine';
 import { at, streetMapEngine, type StreetMap } from '../support/streets.js';
+import { openFeed } from '../support/boards.js';
 
 //   F(0,100) --West Walk-- D(100,100) --Top Road-- E(200,100)      S2 10 m north of E
 //   |footway               ^ North Lane            | East Road
@@ -113,5 +114,46 @@ describe('hand-drawn street map', () => {
     expect(streetTransfers(g, 400, 1000).stops.length).toBe(6); // S3 (815 m and 915 m away) joins in a straight line
     const d = streetTransferDistance(g, 400);
     expect([Math.round(d(s1, s2)), d(s1, s3)]).toEqual([220, NaN]);
+  });
+});
+
+describe('a map without routable ways', () => {
+  it('compiles an empty graph: no stop nodes, no routes, no stops reached', async () => {
+    const empty = await streetMapEngine({ points: { A: [0, 0], B: [100, 0] }, ways: [{ path: 'A B', tags: { building: 'yes' } }], stops: { S1: [0, 5] } });
+    const eg = empty.streets!;
+    expect(eg.nodeCount).toBe(0);
+    expect(eg.columns.stopNode[0]).toBe(NONE);
+    expect(eg.route(at(0, 0), at(100, 0), 'walk')).toBeNull();
+    expect(eg.search.walkFrom(at(0, 0).lat, at(0, 0).lon, 1000)).toBe(0);
+    expect(eg.nearest(at(0, 0).lat, at(0, 0).lon, 'car')).toBeNull();
+  });
+});
+
+describe('a snapshot built without --osm', () => {
+  it('has no street graph', async () => {
+    const plain = await openFeed(`
+      # agency.txt
+      agency_id,agency_name,agency_url,agency_timezone
+      A,Agency,https://example.org,Europe/London
+      # stops.txt
+      stop_id,stop_name,stop_lat,stop_lon
+      S1,One,53.0,-1.0
+      S2,Two,53.01,-1.0
+      # routes.txt
+      route_id,agency_id,route_short_name,route_type
+      R,A,1,3
+      # calendar.txt
+      service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date
+      ALL,1,1,1,1,1,1,1,20260601,20260630
+      # trips.txt
+      route_id,service_id,trip_id
+      R,ALL,T
+      # stop_times.txt
+      trip_id,stop_sequence,stop_id,arrival_time,departure_time
+      T,1,S1,09:00:00,09:00:00
+      T,2,S2,09:10:00,09:10:00
+    `);
+    expect(plain.reader.has('streets.edgeOffsets')).toBe(false);
+    expect(plain.streets).toBeNull();
   });
 });

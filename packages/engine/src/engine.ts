@@ -33,6 +33,7 @@ import { JourneyPlanner, type PlanNotice } from './planner/journey-planner.js';
 import { ItineraryBuilder } from './planner/itinerary-builder.js';
 import { Coverage } from './planner/coverage.js';
 import { StraightLineStreets, type StreetModel } from './planner/street-model.js';
+import { OsmStreets } from './planner/osm-street-model.js';
 import { TripPaths } from './live/trip-paths.js';
 import type { PlanQuery, PlanResult } from './planner/planner-api.js';
 
@@ -266,7 +267,12 @@ export class Engine {
 
   /** How street legs are modelled: the snapshot's street graph, else straight lines times DETOUR_FACTOR. */
   get streetModel(): StreetModel {
-    return (this.streetModelCache ??= new StraightLineStreets(new SpatialIndex(this.stopIndexKd, this.stopTable.lat, this.stopTable.lon), this.stopTable));
+    if (!this.streetModelCache) {
+      const straight = new StraightLineStreets(new SpatialIndex(this.stopIndexKd, this.stopTable.lat, this.stopTable.lon), this.stopTable);
+      const graph = this.streets;
+      this.streetModelCache = graph ? new OsmStreets(graph, this.stopTable, straight) : straight;
+    }
+    return this.streetModelCache;
   }
   private streetModelCache: StreetModel | undefined;
 

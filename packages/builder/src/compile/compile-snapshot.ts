@@ -8,7 +8,7 @@ import { compilePatterns } from './compile-patterns.js';
 import { compileTowards } from './compile-towards.js';
 import { writeTimetable } from './write-timetable.js';
 import { compileLines } from './compile-lines.js';
-import { writeTransfers } from './compile-transfers.js';
+import { writeTransfers, streetTransferDistanceOf } from './compile-transfers.js';
 import { compileStreets } from '../streets/compile-streets.js';
 import type { OsmStreets } from '../osm/osm-streets.js';
 import { writeCoverage } from '../coverage/write-coverage.js';
@@ -62,8 +62,10 @@ export function compileSnapshot(ds: Dataset, opts: CompileOptions = {}): Uint8Ar
   const tripsInOrder = ds.timetable.trips;
   const { towards, towardsNext } = compileTowards(patterns, tripsInOrder, stops, ds.pool);
   writeStops(ds, w, stops, modes, towards, towardsNext);
-  const streets = opts.streets ? compileStreets(opts.streets, w, ds.pool, stops) : null; // StreetColumns: walk transfers over it with streetTransferDistance
-  writeTransfers(w, stops.map((s) => s.lat), stops.map((s) => s.lon), modes);
+  const streets = opts.streets ? compileStreets(opts.streets, w, ds.pool, stops) : null;
+  const stopLat = Float64Array.from(stops, (s) => s.lat);
+  const stopLon = Float64Array.from(stops, (s) => s.lon);
+  writeTransfers(w, stopLat, stopLon, modes, streets ? streetTransferDistanceOf(streets, stopLat, stopLon, (i) => ds.pool.get(i)) : undefined);
   const stations = selectStations(ds, stops);
   writeStations(ds, w, stations, stops);
   const calendar = writeTimetable(ds, w, patterns, stops.length);

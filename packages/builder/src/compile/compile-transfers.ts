@@ -1,5 +1,6 @@
 import KDBush from 'kdbush';
-import { distanceMetres, TRANSFER_RADIUS_M, DETOUR_FACTOR, walkSeconds, boxAround } from '@transit/engine';
+import { distanceMetres, TRANSFER_RADIUS_M, DETOUR_FACTOR, walkSeconds, boxAround, NONE, StreetGraph, streetTransferDistance, type StreetColumns } from '@transit/engine';
+import { kdSections } from './compile-stops.js';
 import type { SnapshotWriter } from '../write/snapshot-writer.js';
 
 /** Walking metres between two stops, or NaN when there is no walkable way within the radius. */
@@ -7,6 +8,21 @@ export type TransferDistance = (fromStop: number, toStop: number, straightMetres
 
 /** Straight line times the detour factor: the model when no street graph is built in. */
 export const straightLineTransfer: TransferDistance = (_a, _b, straight) => straight * DETOUR_FACTOR;
+
+/** Longest walk over the streets for a transfer, metres (the pair is still at most TRANSFER_RADIUS_M apart as the crow flies). */
+export const STREET_TRANSFER_M = 2 * TRANSFER_RADIUS_M;
+
+/**
+ * Walking metres over the street graph; stops the graph does not reach (outside the extract)
+ * keep the straight line x DETOUR_FACTOR. Pairs come grouped by origin stop (one search each).
+ */
+export function streetTransferDistanceOf(columns: StreetColumns, lat: Float64Array, lon: Float64Array, nameOf: (i: number) => string): TransferDistance {
+  const kd = kdSections(lat, lon);
+  const graph = new StreetGraph(columns, { lat, lon, kdIds: kd.ids, kdCoords: kd.coords }, nameOf);
+  const onStreets = streetTransferDistance(graph, STREET_TRANSFER_M);
+  const node = columns.stopNode;
+  return (a, b, straight) => (node[a] === NONE || node[b] === NONE ? straight * DETOUR_FACTOR : onStreets(a, b));
+}
 
 /**
  * Footpath transfers between stops that have services (`modes[s] != 0`), at most

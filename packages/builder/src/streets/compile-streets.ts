@@ -34,11 +34,11 @@ export function compileStreets(osm: OsmStreets, w: SnapshotWriter, pool: StringP
   const lon = Float64Array.from(order, (raw) => seg.lon[raw]);
   const nodeAccess = Uint8Array.from(order, (raw) => snappable[raw]);
   const edges = directedEdges(seg, nodeOf, n, osm.names.map((name) => pool.intern(name)));
-  const kd = new KDBush(Math.max(1, n), KD_NODE_SIZE, Float64Array);
+  const kd = new KDBush(n, KD_NODE_SIZE, Float64Array);
   for (let i = 0; i < n; i++) kd.add(lon[i], lat[i]);
-  kd.finish();
-  const kdIds = n ? Uint32Array.from(kd.ids) : new Uint32Array(0);
-  const kdCoords = n ? Float64Array.from(kd.coords) : new Float64Array(0);
+  if (n) kd.finish();
+  const kdIds = Uint32Array.from(n ? kd.ids : []);
+  const kdCoords = Float64Array.from(n ? kd.coords : []);
   const { stopNode, stopNodeDist } = snapStops(stops, kd, lat, lon, nodeAccess);
   const columns: StreetColumns = { lat, lon, nodeAccess, ...edges, kdIds, kdCoords, stopNode, stopNodeDist };
   for (const [name, column] of Object.entries(columns)) w.add(`streets.${name}`, column);

@@ -36,9 +36,9 @@ export function newSnap(): StreetSnap {
  */
 export function snapToStreet(c: StreetColumns, kd: KDBush, lat: number, lon: number, bit: number, maxMetres: number, out: StreetSnap): boolean {
   let nearest = Infinity;
-  for (const r of [...NODE_RADII.filter((x) => x < maxMetres), maxMetres]) {
+  for (let k = 0; k <= NODE_RADII.length && nearest === Infinity; k++) {
+    const r = k < NODE_RADII.length ? Math.min(NODE_RADII[k], maxMetres) : maxMetres;
     nearest = nearestNodeMetres(c, kd, lat, lon, bit, r);
-    if (nearest <= r) break;
   }
   if (nearest === Infinity) return false;
   const kx = Math.cos(lat * RAD) * M_PER_DEG;
