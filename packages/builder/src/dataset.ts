@@ -76,7 +76,7 @@ export interface Dataset {
   postcodes: PostcodeColumns;
   /** GTFS of every feed, merged. */
   timetable: TimetableModel;
-  /** The fare file (set by the build) and the GTFS fares v1 of every feed. */
+  /** The fare file (set by the build) and the GTFS fares (v1, v2) of every feed. */
   fares: FareData;
   /** Rail code maps from NaPTAN RailReferences.csv and CIF station files, when given. */
   railCodes?: RailCodes;

@@ -18,6 +18,7 @@ import { modeBitOf } from './route-modes.js';
 import { compilePlaces } from '../places/compile-places.js';
 import { deriveSettlements } from '../places/derive-settlements.js';
 import { GtfsFareModel } from '../fares/gtfs-fare-model.js';
+import { GtfsFaresV2Model } from '../fares/gtfs-fares-v2-model.js';
 import { writeFares } from '../fares/compile-fares.js';
 
 /** Version of the snapshot's section schema (bump when sections change meaning). */
@@ -34,7 +35,7 @@ export function newDataset(opts: { strict?: boolean } = {}): Dataset {
     settlements: new Map(),
     postcodes: { codes: [], lat: [], lon: [] },
     timetable: new TimetableModel(),
-    fares: { file: null, gtfs: new GtfsFareModel() },
+    fares: { file: null, gtfs: new GtfsFareModel(), v2: new GtfsFaresV2Model() },
   };
 }
 

@@ -5,12 +5,14 @@ import type { StringPool } from '../write/string-pool.js';
 import type { FareFile } from './fare-file.js';
 import type { GtfsFareModel } from './gtfs-fare-model.js';
 import { compileStopAreas } from './area-membership.js';
+import { writeGtfsFaresV2 } from './compile-fares-v2.js';
 
-/** Writes the `fares.*` sections (docs/fares.md): the fare file's areas and rules, and GTFS fares v1. Always written, empty when there are no fares. */
+/** Writes the `fares.*` sections (docs/fares.md): the fare file's areas and rules, GTFS fares v1 and v2. Always written, empty when there are no fares. */
 export function writeFares(ds: Dataset, w: SnapshotWriter, stops: readonly StopRecord[]): void {
   const file = ds.fares.file ?? { file: '', name: '', areas: [], rules: [] };
   writeFareFile(w, ds.pool, file, stops);
   writeGtfsFares(w, ds.pool, ds.fares.gtfs, stops, ds.timetable.routes.length);
+  writeGtfsFaresV2(w, ds.pool, ds.fares.v2, stops, ds.timetable.routes.length);
 }
 
 function writeFareFile(w: SnapshotWriter, pool: StringPool, file: FareFile, stops: readonly StopRecord[]): void {

@@ -1,4 +1,5 @@
 import type { FareFile } from './fare-file.js';
+import type { GtfsFaresV2Model } from './gtfs-fares-v2-model.js';
 
 /** One fare_attributes.txt row as kept. */
 export interface GtfsFareRow {
@@ -50,8 +51,9 @@ export class GtfsFareModel {
   }
 }
 
-/** Fare inputs of a build: the fare file (null = none) and GTFS fares. */
+/** Fare inputs of a build: the fare file (null = none) and GTFS fares v1 and v2. */
 export interface FareData {
   file: FareFile | null;
   gtfs: GtfsFareModel;
+  v2: GtfsFaresV2Model;
 }

@@ -1,4 +1,5 @@
-import { readCsv, cell, type CsvHeader } from '../source/csv.js';
+import { readCsv, cell } from '../source/csv.js';
+import { cols, issueFn } from './gtfs-fare-csv.js';
 import type { GtfsContext } from '../gtfs/parse-gtfs.js';
 import type { GtfsFareModel } from './gtfs-fare-model.js';
 
@@ -8,8 +9,8 @@ const PRICE = /^\d+(\.\d{1,2})?$/;
  * GTFS fares v1 of one feed: fare_attributes.txt, fare_rules.txt (optional) and the zone_id of
  * stops.txt. Runs after routes and agencies are parsed. Bad rows are issues and are skipped;
  * fares in another currency than GBP are skipped (the API reports pounds). A fare without rules
- * applies to every route of the feed (of its agency, when it names one). Fares v2 files
- * (fare_leg_rules.txt, fare_products.txt) are not read.
+ * applies to every route of the feed (of its agency, when it names one). Fares v2:
+ * parse-gtfs-fares-v2.ts.
  */
 export async function parseGtfsFares(ctx: GtfsContext, gtfs: GtfsFareModel): Promise<void> {
   const scope = gtfs.scopeCount++;
@@ -20,13 +21,6 @@ export async function parseGtfsFares(ctx: GtfsContext, gtfs: GtfsFareModel): Pro
   for (let fare = first; fare < gtfs.fares.length; fare++) if (!ruled.has(fare)) gtfs.rules.push({ fare, route: -1, origin: -1, destination: -1 });
   await parseStopZones(ctx, gtfs);
 }
-
-function issueFn(ctx: GtfsContext, file: string) {
-  return (line: number, code: string, entityId: string, field: string, value: string, message: string) =>
-    ctx.ds.issues.add({ code, severity: 'error', file: `${ctx.source.name}:${file}`, line, entityId, field, value, message });
-}
-
-const cols = (h: CsvHeader, names: readonly string[]) => Object.fromEntries(names.map((n) => [n, h.col(n)]));
 
 async function parseFareAttributes(ctx: GtfsContext, gtfs: GtfsFareModel, scope: number): Promise<void> {
   const issue = issueFn(ctx, 'fare_attributes.txt');

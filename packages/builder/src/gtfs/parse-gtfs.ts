@@ -10,6 +10,7 @@ import { TimetableModel } from './timetable-model.js';
 import { parseStopTimes } from './parse-stop-times.js';
 import { parseShapes } from './parse-shapes.js';
 import { parseGtfsFares } from '../fares/parse-gtfs-fares.js';
+import { parseGtfsFaresV2 } from '../fares/parse-gtfs-fares-v2.js';
 
 const REQUIRED = ['stops.txt', 'routes.txt', 'trips.txt', 'stop_times.txt'];
 
@@ -43,6 +44,7 @@ export async function parseGtfs(ctx: GtfsContext): Promise<void> {
   await parseTrips(ctx);
   await parseStopTimes(ctx);
   if (source.has('fare_attributes.txt')) await parseGtfsFares(ctx, ctx.ds.fares.gtfs);
+  if (source.has('fare_leg_rules.txt')) await parseGtfsFaresV2(ctx, ctx.ds.fares.v2);
 }
 
 function issueFn(ctx: GtfsContext, file: string) {

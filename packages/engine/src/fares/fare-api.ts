@@ -9,7 +9,7 @@ export interface FareLeg {
   /** Boarding and alighting stops (dense stop indices). */
   fromStop: number;
   toStop: number;
-  /** Epoch ms of the departure from `fromStop`: picks the fare in force (UK local date) and GTFS transfer windows. */
+  /** Epoch ms of the departure from `fromStop`: picks the fare in force (UK local date) and GTFS transfer windows (v2 adds the trip's scheduled run for arrivals). */
   departMs: number;
 }
 
@@ -18,9 +18,9 @@ export interface LegFare {
   /** Pounds; 0 when a cap or a GTFS transfer covers the leg. */
   amountGbp: number;
   currency: 'GBP';
-  /** Where the figure comes from: the fare file rule's `source` (URL or publication), or the GTFS feed and fare_id. */
+  /** Where the figure comes from: the fare file rule's `source` (URL or publication), the GTFS feed and fare_id (v1) or fare_product_id (v2), or the v2 transfer rule. */
   source: string;
-  /** The fare file rule id, or the GTFS fare_id. */
+  /** The fare file rule id, the GTFS fare_id (v1), or the GTFS fare_product_id (v2). */
   fareId: string;
 }
 

@@ -9,10 +9,12 @@ import type { FareLeg, FareQuote, LegFare } from './fare-api.js';
 import type { FareTables } from './fare-tables.js';
 import { routeRules, type RouteRules } from './route-rules.js';
 import { GtfsFares } from './gtfs-fares.js';
+import { GtfsFaresV2 } from './gtfs-fares-v2.js';
 
 /**
  * Fare estimates for itineraries (docs/fares.md). Each leg is priced by, first, the GTFS fares
- * v1 of its route's feed when the feed has them, else the first fare file rule that fits its
+ * v2 of its route's feed, then its v1 fares, when the feed has them (and one fits the leg), else
+ * the first fare file rule that fits its
  * mode, operator, area (boarding and alighting stop both inside), date and distance. Legs priced
  * under rules of one product share that product's day cap: the leg that reaches the cap pays the
  * remainder, later ones nothing. All lookups are built at construction.
@@ -20,6 +22,7 @@ import { GtfsFares } from './gtfs-fares.js';
 export class FareModel {
   private readonly byRoute: RouteRules;
   private readonly gtfs: GtfsFares;
+  private readonly v2: GtfsFaresV2;
   /** Rule -> dense product index (cap group). */
   private readonly productOf: Uint32Array;
   /** Scratch: pence charged so far per product in the current quote; reset after each quote. */
@@ -37,6 +40,7 @@ export class FareModel {
   ) {
     this.byRoute = routeRules(f, tt, agencies, strings);
     this.gtfs = new GtfsFares(f, tt);
+    this.v2 = new GtfsFaresV2(f.v2, tt, strings);
     const products = new Map<number, number>();
     this.productOf = Uint32Array.from(f.ruleProduct, (p) => products.get(p) ?? products.set(p, products.size).get(p)!);
     this.spent = new Uint32Array(products.size);
@@ -55,11 +59,13 @@ export class FareModel {
     let ticket = NONE; // GTFS fare bought earlier in the itinerary, for its transfers
     let ticketMs = 0;
     let transfersLeft = 0;
+    this.v2.begin();
     for (let i = 0; i < legs.length; i++) {
       const leg = legs[i];
       const route = this.tt.tripRoute[leg.tripIdx];
       out[i] = null;
-      if (this.gtfs.covers(route)) {
+      if (this.v2.covers(route) && this.v2.price(i, leg, out)) total += this.v2.charged;
+      else if (this.gtfs.covers(route)) {
         const f = this.f;
         const windowOk = ticket !== NONE && (f.gtfsFareTransferSeconds[ticket] === NONE || leg.departMs - ticketMs <= f.gtfsFareTransferSeconds[ticket] * 1000);
         if (windowOk && transfersLeft > 0 && this.gtfs.fareMatches(ticket, leg.tripIdx, leg.fromStop, leg.toStop)) {

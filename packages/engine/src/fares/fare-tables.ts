@@ -1,10 +1,11 @@
 import type { SnapshotReader } from '../snapshot/reader.js';
 import { SnapshotFormatError } from '../errors.js';
 import { NONE } from '../snapshot/format.js';
+import { FareTablesV2 } from './fare-tables-v2.js';
 
 /**
- * Fare columns (see docs/fares.md "Snapshot sections"): the fare file's areas and rules, and
- * GTFS fares v1. A snapshot built before fares existed reads as empty tables (no fare known).
+ * Fare columns (see docs/fares.md "Snapshot sections"): the fare file's areas and rules,
+ * GTFS fares v1, and GTFS fares v2 (`v2`). A snapshot built before fares existed reads as empty tables (no fare known).
  * Amounts are integer pence; days are day numbers; NONE marks "no limit" / "any".
  */
 export class FareTables {
@@ -59,6 +60,8 @@ export class FareTables {
   readonly gtfsRuleRoute: Uint32Array;
   readonly gtfsRuleOrigin: Uint32Array;
   readonly gtfsRuleDestination: Uint32Array;
+  /** GTFS fares v2 (`fares.v2*` sections). */
+  readonly v2: FareTablesV2;
 
   constructor(r: SnapshotReader, stopCount: number, routeCount: number) {
     const u32 = (name: string, empty = 0) => (r.has(name) ? r.u32(name) : new Uint32Array(empty));
@@ -95,6 +98,7 @@ export class FareTables {
     this.gtfsRuleRoute = u32('fares.gtfsRuleRoute');
     this.gtfsRuleOrigin = u32('fares.gtfsRuleOrigin');
     this.gtfsRuleDestination = u32('fares.gtfsRuleDestination');
+    this.v2 = new FareTablesV2(r, stopCount, routeCount);
     this.check(stopCount, routeCount);
   }
 

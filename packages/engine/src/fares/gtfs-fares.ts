@@ -1,7 +1,7 @@
 import { NONE } from '../snapshot/format.js';
 import type { TimetableTables } from '../timetable/timetable-tables.js';
 import type { FareTables } from './fare-tables.js';
-import type { RouteRules } from './route-rules.js';
+import { packRouteRules, type RouteRules } from './route-rules.js';
 
 /**
  * GTFS fares v1 (fare_attributes.txt + fare_rules.txt) matched against one leg. A rule matches
@@ -125,9 +125,5 @@ function gtfsRouteRules(f: FareTables, tt: TimetableTables): RouteRules {
       if (agency === NONE || agency === tt.routeAgency[route]) lists[route].push(rule);
     }
   }
-  const offsets = new Uint32Array(tt.routeCount + 1);
-  lists.forEach((l, route) => (offsets[route + 1] = offsets[route] + l.length));
-  const rules = new Uint32Array(offsets[tt.routeCount]);
-  lists.forEach((l, route) => rules.set(l, offsets[route]));
-  return { offsets, rules };
+  return packRouteRules(lists);
 }

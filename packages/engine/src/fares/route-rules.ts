@@ -34,11 +34,7 @@ export function routeRules(f: FareTables, tt: TimetableTables, agencies: readonl
     if (!list) byKey.set(key, (list = candidates(f, ruleOperators, modeBit, operator)));
     lists.push(list);
   }
-  const offsets = new Uint32Array(tt.routeCount + 1);
-  lists.forEach((l, route) => (offsets[route + 1] = offsets[route] + l.length));
-  const rules = new Uint32Array(offsets[tt.routeCount]);
-  lists.forEach((l, route) => rules.set(l, offsets[route]));
-  return { offsets, rules };
+  return packRouteRules(lists);
 }
 
 function candidates(f: FareTables, ruleOperators: string[][], modeBit: number, operator: string): number[] {
@@ -51,4 +47,13 @@ function candidates(f: FareTables, ruleOperators: string[][], modeBit: number, o
   }
   const specific = (rule: number) => (ruleOperators[rule].length ? 0 : 1);
   return out.sort((a, b) => specific(a) - specific(b) || f.ruleFromDay[b] - f.ruleFromDay[a] || a - b);
+}
+
+/** Packs one rule list per route into the CSR form of {@link RouteRules}. */
+export function packRouteRules(lists: readonly (readonly number[])[]): RouteRules {
+  const offsets = new Uint32Array(lists.length + 1);
+  lists.forEach((l, route) => (offsets[route + 1] = offsets[route] + l.length));
+  const rules = new Uint32Array(offsets[lists.length]);
+  lists.forEach((l, route) => rules.set(l, offsets[route]));
+  return { offsets, rules };
 }
