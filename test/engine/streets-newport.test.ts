@@ -8,6 +8,7 @@ import { naiveDijkstra, naiveSnap, naiveWalkToStops } from '../support/street-or
 const STATION = { lat: 51.5886, lon: -3.0001 }; // Newport railway station forecourt
 const RODNEY_PARADE = { lat: 51.5883, lon: -2.9875 }; // across the Usk
 const CENTRE = { lat: 51.5872, lon: -2.9966 }; // Friars Walk bus station
+const MALPAS = { lat: 51.605, lon: -3.01 }; // north of the extract's edge
 const VOCAB = new Set(['depart', 'continue', 'slightly_left', 'left', 'hard_left', 'slightly_right', 'right', 'hard_right', 'uturn_left', 'uturn_right']);
 const COMPASS = new Set(['north', 'northeast', 'east', 'southeast', 'south', 'southwest', 'west', 'northwest']);
 
@@ -106,6 +107,30 @@ describe.skipIf(!HAVE_DATA)('Newport streets', () => {
         }
       }
     }
+  });
+
+  it('Malpas lies north of the extract: its walk ends on the clipped canal towpath, the true shortest way on the graph (no access or A* fault)', () => {
+    // Issue 5: "centre to Malpas walks 5.2 km by the canal towpath". The extract stops at about
+    // 51.5994 N; Malpas snaps 650 m south onto the cut end of the Monmouthshire Canal towpath (a
+    // real cycleway, foot=designated), whose only junctions in the extract lie at least 1.3 km west, from
+    // Allt-yr-yn. Every way of every mode gives the same distance: no access rule hides a shorter way.
+    const maxLat = Math.max(...g.columns.lat);
+    const snap = g.nearest(MALPAS.lat, MALPAS.lon, 'walk')!;
+    expect(maxLat).toBeLessThan(51.6);
+    expect(snap.distance).toBeGreaterThan(600);
+    expect(snap.lat).toBeGreaterThan(maxLat - 0.0002);
+    expect(g.nameOf(g.columns.edgeName[snap.edge])).toBe('Monmouthshire Canal towpath');
+    const r = g.route(CENTRE, MALPAS, 'walk')!;
+    expect(r.distance).toBeGreaterThan(5100);
+    expect(r.distance).toBeLessThan(5250);
+    const towpath = r.steps.filter((s) => s.streetName === 'Monmouthshire Canal towpath').reduce((m, s) => m + s.distance, 0);
+    expect(towpath).toBeGreaterThan(1500);
+    const o = naiveSnap(g, CENTRE.lat, CENTRE.lon, 1, 1000)!;
+    const seeds: [number, number][] = [[o.source, o.fraction * g.columns.edgeLength[o.edge]], [o.target, (1 - o.fraction) * g.columns.edgeLength[o.edge]]];
+    const onGraph = (dist: Float64Array) => Math.min(dist[snap.source] + snap.fraction * g.columns.edgeLength[snap.edge], dist[snap.target] + (1 - snap.fraction) * g.columns.edgeLength[snap.edge]);
+    const foot = onGraph(naiveDijkstra(g, seeds, 1));
+    expect(r.distance - o.distance - snap.distance).toBeCloseTo(foot, 0);
+    expect(onGraph(naiveDijkstra(g, seeds, 7))).toBeCloseTo(foot, 0); // any mode's edges
   });
 
   it('access search within 1 km equals brute force and reaches the nearest real bus stops', () => {

@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox';
-import { datedTripRef, encodePolyline, formatUkTimestamp, type Engine, type Itinerary, type Leg, type LegPlace, type LiveOverlay } from '@transit/engine';
+import { LiveOverlay, datedTripRef, encodePolyline, formatUkTimestamp, type Engine, type Itinerary, type Leg, type LegPlace, type LiveTrip } from '@transit/engine';
 import type { Itinerary as ItinerarySchema, JourneyPlan, Leg as LegSchema } from './schemas-journey.js';
 import { toLiveVehicle, type LiveContext } from './dto-timetable.js';
 
@@ -45,7 +45,7 @@ function toLeg(leg: Leg, c: JourneyDtoContext, fare: { amountGbp: number; source
       mode: leg.mode, ...common, line: null, line_name: null, operator: null, operator_code: null, destination: null, trip_id: null, dated_vehicle_journey_ref: null,
       intermediate_stops: null,
       steps: leg.steps && leg.steps.map((s) => ({ relative_direction: s.relativeDirection as never, absolute_direction: s.absoluteDirection as never, street_name: s.streetName, distance_m: Math.round(s.distance), latitude: s.lat, longitude: s.lon })),
-      fare: null, live_vehicle: null,
+      fare: null, live_vehicle: null, expected_departure_time: null, expected_arrival_time: null,
     };
   }
   const trip = c.engine.tripSummary(leg.tripIdx);
@@ -61,7 +61,16 @@ function toLeg(leg: Leg, c: JourneyDtoContext, fare: { amountGbp: number; source
     steps: null,
     fare: fare ? { amount_gbp: round2(fare.amountGbp), source: fare.source } : null,
     live_vehicle: live && c.live ? toLiveVehicle(live, trip.operatorCode, trip.destination, c.live.ctx) : null,
+    // Stop sequences are 1-based pattern positions, as on boards.
+    expected_departure_time: live ? expectedTime(live, leg.boardPos + 1, leg.start) : null,
+    expected_arrival_time: live ? expectedTime(live, leg.alightPos + 1, leg.end) : null,
   };
+}
+
+/** The live estimate of a call (null when the vehicle has passed it), as a timestamp. */
+function expectedTime(live: LiveTrip, sequence: number, aimedMs: number): string | null {
+  const expected = LiveOverlay.expected(live, sequence, aimedMs);
+  return expected === null ? null : formatUkTimestamp(expected);
 }
 
 function toPlace(p: LegPlace, engine: Engine) {

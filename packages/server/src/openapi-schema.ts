@@ -25,9 +25,10 @@ export class SchemaComponents {
   }
 
   private convert(s: Json): Json {
-    const out: Json = {};
+    // A union's own keys (its description) win over those of the variant it renders as.
+    const out: Json = Array.isArray(s.anyOf) ? this.union(s.anyOf as Json[]) : {};
     for (const [key, value] of Object.entries(s)) {
-      if (key === 'anyOf') Object.assign(out, this.union(value as Json[]));
+      if (key === 'anyOf') continue;
       else if (key === 'const') out.enum = [value];
       else if (key === 'properties') out.properties = mapValues(value as Record<string, Json>, (p) => this.render(p));
       else if ((key === 'items' || key === 'additionalProperties') && typeof value === 'object') out[key] = this.render(value);

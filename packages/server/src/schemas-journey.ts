@@ -61,7 +61,9 @@ export const Leg = Type.Object(
     intermediate_stops: nullable(Type.Array(IntermediateStop), 'With include_intermediate_stops, transit legs: the calls strictly between `from` and `to`, in order (with `from` and `to`, every stop the leg calls at). Null otherwise.'),
     steps: nullable(Type.Array(Step), 'With include_steps, street legs following the street graph: turn-by-turn steps. Null otherwise (and on straight-line legs, which have no streets to name).'),
     fare: nullable(LegFare, 'With include_fares, transit legs with a known fare: this leg\'s share before caps. Null otherwise.'),
-    live_vehicle: nullable(LiveVehicle, 'With include_live, transit legs whose journey has a matched live vehicle now. Null otherwise.'),
+    live_vehicle: nullable(LiveVehicle, 'With include_live, transit legs whose journey has a matched live vehicle now: its position, match and delay. Null otherwise.'),
+    expected_departure_time: nullable(Timestamp, 'Additional field. With include_live, transit legs whose vehicle has not yet passed `from`: the live estimate of the departure there (start_time plus the delay at the vehicle; never before the timetable at the first stop). Null otherwise.'),
+    expected_arrival_time: nullable(Timestamp, 'Additional field. With include_live, transit legs whose vehicle has not yet passed `to`: the live estimate of the arrival there (end_time plus the delay at the vehicle). Null otherwise.'),
   },
   { title: 'JourneyLeg' },
 );
@@ -98,14 +100,14 @@ export const JourneyPlan = Type.Object(
       { title: 'Coverage' },
     ),
     next_available: Type.Boolean({
-      description: 'True when more itineraries than `limit` were found: later departures after the last one returned (arrive_by: earlier departures before the first). Ask again with `datetime` just after the last start_time (arrive_by: just before the first end_time).',
+      description: 'True when the search found more itineraries than `limit`: later ones (arrive_by: earlier-arriving ones). To page on, ask again with `datetime` = the last start_time (arrive_by: the earliest end_time returned); itineraries leaving (arriving) exactly then come back again, so ask from a second later (earlier) when the whole page did.',
     }),
     street_model: StringEnum(['osm', 'straight_line'], { description: 'Additional field. osm: street legs follow the OpenStreetMap street graph built into the snapshot; straight_line: no street graph, so walking and the alternatives use the straight line x 1.3 (distance) at 4.8 km/h walking, 15 km/h cycling, 30 km/h driving.' }),
     notices: Type.Array(
       Type.Object({ code: Type.String(), message: Type.String() }, { title: 'JourneyNotice' }),
       { description: 'Additional field. Why there are no (or few) itineraries: no_stops_near_origin, no_stops_near_destination, no_transit_found, walk_limits_excluded.' },
     ),
-    itineraries: Type.Array(Itinerary, { description: 'Transit itineraries, by start time. Depart-at: the soonest `limit` of the Pareto set (later start, earlier end, fewer transfers; less walking breaks ties). Arrive-by: the latest `limit`.' }),
+    itineraries: Type.Array(Itinerary, { description: 'Transit itineraries, by start time. Depart-at: the soonest-leaving `limit` of the Pareto set (later start, earlier end, fewer transfers; less walking breaks ties). Arrive-by: the latest-arriving `limit`.' }),
     alternatives: Type.Object({ walk: alternative('walk'), bicycle: alternative('bicycle'), car: alternative('car') }, { title: 'JourneyAlternatives' }),
   },
   { title: 'JourneyPlan' },

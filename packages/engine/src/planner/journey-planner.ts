@@ -5,7 +5,7 @@ import type { Coverage } from './coverage.js';
 import type { StreetModel } from './street-model.js';
 import type { ItineraryBuilder, Scored } from './itinerary-builder.js';
 import { paretoFront, itinerarySignature } from './pareto.js';
-import type { Itinerary, PlanQuery, PlanResult, StopAccess, StreetMode } from './planner-api.js';
+import type { Itinerary, LatLon, PlanQuery, PlanResult, StopAccess, StreetMode } from './planner-api.js';
 
 /** Walking radius for access and egress when the request sets no max_walk_distance, metres. */
 export const DEFAULT_ACCESS_M = 1000;
@@ -16,6 +16,21 @@ export const MAX_TRANSFERS = 5;
 /** Search windows after (arrive-by: before) the requested time, seconds: tried in turn until more than `limit` itineraries are found. */
 export const WINDOWS: readonly [number, number][] = [[0, 7200], [7200, 21600], [21600, 50400], [50400, 93600]];
 export const DEFAULT_TRANSFER_SLACK_S = 60;
+/**
+ * The query day is the day of the requested time plus (depart-at) or minus (arrive-by) these ms,
+ * so the widest window lies between 6 h before the query day and 44 h after it: the three
+ * service days searched (day before, day, day after) then hold every trip running in it, up to
+ * GTFS 42:00. (With the day of the time itself, a search from 22:00 would miss the first trips of
+ * the day after next, and an arrive-by before 02:00 the 24:xx trips of two days before.)
+ */
+export const QUERY_DAY_SHIFT_MS = { departAt: 6 * 3_600_000, arriveBy: -20 * 3_600_000 };
+
+/** The walking radius searched around an end with no stop in the access radius: max_walk_distance, else the wide radius (capped by max_total_walk_distance). */
+function searchedRadius(q: PlanQuery): number {
+  return q.maxWalkM !== null ? Math.min(q.maxWalkM, q.maxTotalWalkM ?? Infinity) : Math.min(WIDE_ACCESS_M, q.maxTotalWalkM ?? Infinity);
+}
+
+const byStart = (a: Scored, b: Scored) => a.start - b.start || a.end - b.end || a.transfers - b.transfers;
 
 /** Why a plan has no (or fewer) itineraries, in words a user can act on. */
 export interface PlanNotice {
@@ -44,28 +59,41 @@ export class JourneyPlanner {
       }
     }
     const notices: PlanNotice[] = [];
-    const radius = Math.min(q.maxWalkM ?? DEFAULT_ACCESS_M, q.maxTotalWalkM ?? Infinity);
-    const near = (p: typeof q.from, toPoint: boolean) => {
-      const found = this.streets.stopsNear(p, radius, toPoint);
-      return found.length || q.maxWalkM !== null ? found : this.streets.stopsNear(p, Math.min(WIDE_ACCESS_M, q.maxTotalWalkM ?? Infinity), toPoint);
-    };
-    const access = near(q.from, false);
-    const egress = near(q.to, true);
-    if (!access.length) notices.push({ code: 'no_stops_near_origin', message: `No stop with services lies within walking distance (${radius} m) of the origin.` });
-    if (!egress.length) notices.push({ code: 'no_stops_near_destination', message: `No stop with services lies within walking distance (${radius} m) of the destination.` });
+    const access = this.stopsNear(q, q.from, false);
+    const egress = this.stopsNear(q, q.to, true);
+    if (!access.length) notices.push({ code: 'no_stops_near_origin', message: `No stop with services lies within walking distance (${searchedRadius(q)} m) of the origin.` });
+    if (!egress.length) notices.push({ code: 'no_stops_near_destination', message: `No stop with services lies within walking distance (${searchedRadius(q)} m) of the destination.` });
     const { itineraries, nextAvailable, excludedByWalk } = access.length && egress.length ? this.transit(q, access, egress) : { itineraries: [], nextAvailable: false, excludedByWalk: 0 };
-    if (access.length && egress.length && !itineraries.length) {
-      notices.push(excludedByWalk
-        ? { code: 'walk_limits_excluded', message: `${excludedByWalk} itineraries were found but walk more than max_total_walk_distance allows.` }
-        : { code: 'no_transit_found', message: 'No public transport journey was found within a day of the requested time.' });
-    }
+    if (access.length && egress.length && !itineraries.length) notices.push(this.emptyNotice(q, excludedByWalk));
     const alternatives: Partial<Record<StreetMode, Itinerary[]>> = {};
     for (const mode of q.alternatives) alternatives[mode] = this.direct(q, mode);
     return { itineraries, nextAvailable, alternatives, streetModel: this.streets.kind, notices };
   }
 
+  /** Stops within walking reach of an end: the access radius, widened for rural ends only when no max_walk_distance was given. */
+  private stopsNear(q: PlanQuery, p: LatLon, toPoint: boolean): StopAccess[] {
+    const found = this.streets.stopsNear(p, Math.min(q.maxWalkM ?? DEFAULT_ACCESS_M, q.maxTotalWalkM ?? Infinity), toPoint);
+    return found.length || q.maxWalkM !== null ? found : this.streets.stopsNear(p, searchedRadius(q), toPoint);
+  }
+
+  /** Why a plan with stops at both ends found nothing: the walk limits (when journeys exist without them) or no service. */
+  private emptyNotice(q: PlanQuery, excludedByWalk: number): PlanNotice {
+    if (excludedByWalk) return { code: 'walk_limits_excluded', message: `${excludedByWalk} itineraries were found but walk more than max_total_walk_distance allows.` };
+    if (q.maxWalkM !== null || q.maxTotalWalkM !== null) {
+      // Stops and transfers beyond the limits are never searched: only a search without them tells whether the limits emptied the answer.
+      const free: PlanQuery = { ...q, maxWalkM: null, maxTotalWalkM: null, limit: 1 };
+      const access = this.stopsNear(free, q.from, false);
+      const egress = this.stopsNear(free, q.to, true);
+      if (access.length && egress.length && this.transit(free, access, egress).itineraries.length) {
+        const limits = [q.maxWalkM !== null && `max_walk_distance (${q.maxWalkM} m)`, q.maxTotalWalkM !== null && `max_total_walk_distance (${q.maxTotalWalkM} m)`].filter(Boolean).join(' and ');
+        return { code: 'walk_limits_excluded', message: `Itineraries were found but walk farther than ${limits} allows.` };
+      }
+    }
+    return { code: 'no_transit_found', message: 'No public transport journey was found within a day of the requested time.' };
+  }
+
   private transit(q: PlanQuery, access: StopAccess[], egress: StopAccess[]): { itineraries: Itinerary[]; nextAvailable: boolean; excludedByWalk: number } {
-    const day = ukDayOf(q.time);
+    const day = ukDayOf(q.time + (q.arriveBy ? QUERY_DAY_SHIFT_MS.arriveBy : QUERY_DAY_SHIFT_MS.departAt));
     const days = this.planner.days;
     days.set(day);
     const t = Math.round((q.time - days.reference) / 1000);
@@ -97,9 +125,12 @@ export class JourneyPlanner {
       if (paretoFront(found).length > q.limit) break;
     }
     const front = paretoFront(found);
-    // Depart-at: the soonest `limit`; arrive-by: the latest `limit`. Listed by start time either way.
-    front.sort((a, b) => a.start - b.start || a.end - b.end || a.transfers - b.transfers);
-    const chosen = q.arriveBy ? front.slice(Math.max(0, front.length - q.limit)) : front.slice(0, q.limit);
+    // Chosen in the order the windows grow, so every itinerary left out lies beyond the chosen ones and a
+    // next search from the last start (arrive-by: the earliest end) finds it: depart-at, the soonest `limit`
+    // starts; arrive-by, the latest `limit` ends. Listed by start time either way.
+    if (q.arriveBy) front.sort((a, b) => b.end - a.end || b.start - a.start || a.transfers - b.transfers);
+    else front.sort(byStart);
+    const chosen = front.slice(0, q.limit).sort(byStart);
     const opts = { steps: q.steps, intermediateStops: q.intermediateStops };
     return {
       itineraries: chosen.map((c) => this.builder.build(c, q.from, q.to, accessBy, egressBy, this.streets, opts)),

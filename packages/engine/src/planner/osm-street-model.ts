@@ -5,52 +5,57 @@ import type { StopTable } from '../stops/stop-table.js';
 import { StraightLineStreets, type StreetModel, type StreetPath } from './street-model.js';
 import { walkSeconds, type LatLon, type StopAccess, type StreetMode } from './planner-api.js';
 
+/** Walking radius of a search for a walk whose point was not the last one searched, metres (the planner's widest access radius). */
+const WIDE_WALK_M = 2500;
+
 /**
  * Street legs on the snapshot's street graph: access and egress are bounded walk searches from
- * the point, the walks of the chosen itineraries are traced again from the point (bounded by the
- * stop's known distance), direct alternatives are A* routes. A stop the graph cannot reach (off
- * the extract) falls back to the straight-line model for its walk.
+ * the point, each on its own workspace, kept so that the walks of the chosen itineraries are read
+ * from the same search trees (no second search); direct alternatives are A* routes. A stop the
+ * graph cannot reach (off the extract) falls back to the straight-line model for its walk.
  */
 export class OsmStreets implements StreetModel {
   readonly kind = 'osm' as const;
-  private readonly search: StreetSearch;
-  /** Walking metres of the last access (index 0) and egress (1) searches, by stop. */
-  private readonly known: [Map<number, number>, Map<number, number>] = [new Map(), new Map()];
+  /** Workspaces of the last access (index 0) and egress (1) searches, and the points they searched from. */
+  private readonly searches: [StreetSearch, StreetSearch];
+  private readonly searched: [LatLon | null, LatLon | null] = [null, null];
 
   constructor(
     private readonly graph: StreetGraph,
     private readonly stops: StopTable,
     private readonly fallback: StraightLineStreets,
   ) {
-    this.search = graph.createSearch();
+    this.searches = [graph.createSearch(), graph.createSearch()];
   }
 
   stopsNear(point: LatLon, maxM: number, toPoint: boolean): StopAccess[] {
-    const s = this.search;
+    const side = toPoint ? 1 : 0;
+    const s = this.searches[side];
     const n = toPoint ? s.walkTo(point.lat, point.lon, maxM) : s.walkFrom(point.lat, point.lon, maxM);
-    const known = this.known[toPoint ? 1 : 0];
-    known.clear();
+    this.searched[side] = { lat: point.lat, lon: point.lon };
     const out: StopAccess[] = [];
     for (let i = 0; i < n; i++) {
       const stop = s.stops[i];
       if (!this.stops.modes[stop]) continue;
       const metres = Math.round(s.stopMetres[i]);
-      known.set(stop, metres);
       out.push({ stop, metres, seconds: walkSeconds(metres) });
     }
     return out;
   }
 
   walk(point: LatLon, stop: number, toPoint: boolean, steps: boolean): StreetPath {
-    const metres = this.known[toPoint ? 1 : 0].get(stop);
-    if (metres !== undefined) {
-      const s = this.search;
-      if (toPoint) s.walkTo(point.lat, point.lon, metres + 1);
-      else s.walkFrom(point.lat, point.lon, metres + 1);
-      if (s.metresTo(stop) !== UNREACHED_COST) {
-        const p = s.pathTo(stop);
-        if (p) return { distance: p.distance, duration: p.duration, geometry: p.geometry, steps: steps ? p.steps : null };
-      }
+    const side = toPoint ? 1 : 0;
+    const s = this.searches[side];
+    const at = this.searched[side];
+    if (!at || at.lat !== point.lat || at.lon !== point.lon) {
+      // Not the point of the last search on this side (not the planner's order): search again.
+      if (toPoint) s.walkTo(point.lat, point.lon, WIDE_WALK_M);
+      else s.walkFrom(point.lat, point.lon, WIDE_WALK_M);
+      this.searched[side] = { lat: point.lat, lon: point.lon };
+    }
+    if (s.metresTo(stop) !== UNREACHED_COST) {
+      const p = s.pathTo(stop);
+      if (p) return { distance: p.distance, duration: p.duration, geometry: p.geometry, steps: steps ? p.steps : null };
     }
     return this.fallback.walk(point, stop, toPoint);
   }

@@ -11,6 +11,8 @@ interface DayState {
   active: Uint8Array;
   /** Pattern -> bit d set when some trip of it runs on service day d. */
   patternDays: Uint8Array;
+  /** [d * tripCount + i] = 1 when trip patternTrips[i] runs on service day d (the boarding test in one load). */
+  slotActive: Uint8Array;
 }
 
 const CACHE_DAYS = 8;
@@ -25,6 +27,7 @@ export class QueryDays {
   readonly shift = new Int32Array(DAY_SPAN);
   active: Uint8Array = new Uint8Array(0);
   patternDays: Uint8Array = new Uint8Array(0);
+  slotActive: Uint8Array = new Uint8Array(0);
   /** The query day; the reference instant its Seconds count from (epoch ms). */
   day = NaN;
   reference = 0;
@@ -49,6 +52,7 @@ export class QueryDays {
     }
     this.active = state.active;
     this.patternDays = state.patternDays;
+    this.slotActive = state.slotActive;
   }
 
   private compute(day: DayNumber): DayState {
@@ -61,6 +65,12 @@ export class QueryDays {
       const s = tt.tripService[t];
       for (let d = 0; d < DAY_SPAN; d++) if (active[d * sc + s]) patternDays[tt.tripPattern[t]] |= 1 << d;
     }
-    return { active, patternDays };
+    const T = tt.tripCount;
+    const slotActive = new Uint8Array(DAY_SPAN * T);
+    for (let i = 0; i < T; i++) {
+      const s = tt.tripService[tt.patternTrips[i]];
+      for (let d = 0; d < DAY_SPAN; d++) slotActive[d * T + i] = active[d * sc + s];
+    }
+    return { active, patternDays, slotActive };
   }
 }

@@ -73,8 +73,8 @@ export class RangeSearch {
   /** Sort keys (search-order departure, access index) of every boarding at an access stop in the window; returns the count. */
   private collectDepartures(q: RangeQuery, access: readonly StopAccess[]): number {
     const tt = this.tt;
-    const { shift, active, patternDays } = this.days;
-    const sc = tt.serviceCount;
+    const { shift, slotActive, patternDays } = this.days;
+    const T = tt.tripCount;
     const times = q.reverse ? tt.arrivals : tt.departures;
     let n = 0;
     for (let ai = 0; ai < access.length; ai++) {
@@ -95,7 +95,7 @@ export class RangeSearch {
             // Forward: leave the origin at t - walk in [from, to). Reverse: reach the destination at t + walk in (from, to].
             const real = q.reverse ? t + seconds : t - seconds;
             if (q.reverse ? real <= q.from || real > q.to : real < q.from || real >= q.to) continue;
-            if (!active[d * sc + tt.tripService[tt.patternTrips[tripFirst + r]]]) continue;
+            if (!slotActive[d * T + tripFirst + r]) continue;
             const tau = q.reverse ? -real : real;
             if (n === this.keys.length) this.grow();
             this.keys[n++] = (tau + KEY_OFFSET) * KEY_SCALE + ai;

@@ -79,6 +79,7 @@ export class RaptorSearch {
     const L = this.labels;
     const { rounds, originFootpaths } = this.setup;
     this.nextStamp();
+    L.nextRun();
     for (let i = 0; i < count; i++) {
       const s = stops[i];
       const t = times[i];
@@ -87,6 +88,7 @@ export class RaptorSearch {
         L.setWalk(0, s, t, -1);
       }
       if (t <= L.walk[s]) {
+        L.touch(s, 0);
         this.mark(s);
         this.markRide(s);
       }
@@ -108,7 +110,10 @@ export class RaptorSearch {
     return last;
   }
 
-  /** Lowers a round-0 label without marking it (range searches: an access stop whose catchable trips did not change). */
+  /**
+   * Lowers a round-0 label without marking it (range searches: an access stop whose catchable
+   * trips did not change, so it boards nothing new). Call before `run`, which starts the stamps.
+   */
   preset(stop: number, t: number): void {
     const L = this.labels;
     if (t < L.walk[stop]) {
@@ -182,6 +187,7 @@ export class RaptorSearch {
     const { arrivals, departures, patternStops, patternStopFlags } = tt;
     const slack = k > 1 ? this.setup.slack : 0;
     const bound = L.target[k];
+    const runBase = L.runBase;
     const prevRow = (k - 1) * S;
     const row = k * S;
     let rank = -1, day = 0, shift = 0, boardPos = -1;
@@ -195,11 +201,12 @@ export class RaptorSearch {
           this.markRide(s);
         }
       }
-      const prev = L.walk[prevRow + s];
-      if (prev < UNREACHED && canBoard(flags)) {
-        const need = prev + slack;
+      // Board only where the previous round's label changed in this run (see RaptorLabels.lowered).
+      const low = L.lowered[s] - runBase;
+      if (low >= 0 && low < k && canBoard(flags)) {
+        const need = L.walk[prevRow + s] + slack;
         const current = rank >= 0 ? departures[base + pos * tc + rank] + shift : UNREACHED;
-        if (need <= current && this.earliestTrip(p, base + pos * tc, tripFirst, tc, need, current)) {
+        if (need <= current && this.earliestTrip(p, base + pos * tc, tripFirst, tc, need, current, rank, rank >= 0 ? day : -1)) {
           rank = this.foundRank;
           day = this.foundDay;
           shift = this.days.shift[day];
@@ -221,6 +228,7 @@ export class RaptorSearch {
     const { arrivals, departures, patternStops, patternStopFlags } = tt;
     const slack = k > 1 ? this.setup.slack : 0;
     const bound = L.target[k];
+    const runBase = L.runBase;
     const prevRow = (k - 1) * S;
     const row = k * S;
     let rank = -1, day = 0, shift = 0, boardPos = -1;
@@ -234,11 +242,11 @@ export class RaptorSearch {
           this.markRide(s);
         }
       }
-      const prev = L.walk[prevRow + s];
-      if (prev < UNREACHED && canAlight(flags)) {
-        const latest = -prev - slack;
+      const low = L.lowered[s] - runBase;
+      if (low >= 0 && low < k && canAlight(flags)) {
+        const latest = -L.walk[prevRow + s] - slack;
         const current = rank >= 0 ? arrivals[base + pos * tc + rank] + shift : -UNREACHED;
-        if (latest >= current && this.latestTrip(p, base + pos * tc, tripFirst, tc, latest, current)) {
+        if (latest >= current && this.latestTrip(p, base + pos * tc, tripFirst, tc, latest, current, rank, rank >= 0 ? day : -1)) {
           rank = this.foundRank;
           day = this.foundDay;
           shift = this.days.shift[day];
@@ -248,27 +256,34 @@ export class RaptorSearch {
     }
   }
 
-  /** The earliest running trip departing at or after `need` and before `before`, over the query's service days. */
-  private earliestTrip(p: number, col: number, tripFirst: number, tc: number, need: number, before: number): boolean {
-    const { departures, patternTrips, tripService } = this.tt;
-    const { shift, active, patternDays } = this.days;
-    const sc = this.tt.serviceCount;
+  /**
+   * The earliest running trip departing at or after `need` and before `before`, over the query's
+   * service days; `curRank` on `curDay` is the trip ridden (-1: none). Called per stop per
+   * pattern scanned, mostly in vain: a day is ruled out by its bounding departures before any
+   * binary search (FIFO: trips from the ridden one on depart no earlier).
+   */
+  private earliestTrip(p: number, col: number, tripFirst: number, tc: number, need: number, before: number, curRank: number, curDay: number): boolean {
+    const departures = this.tt.departures;
+    const { shift, slotActive, patternDays } = this.days;
+    const T = this.tt.tripCount;
     let best = before;
     let found = false;
     for (let d = 0; d < DAY_SPAN; d++) {
       if ((patternDays[p] & (1 << d)) === 0) continue;
       const sh = shift[d];
-      let lo = 0, hi = tc;
+      const end = d === curDay ? curRank : tc;
+      if (end === 0 || departures[col + end - 1] + sh < need || departures[col] + sh >= best) continue;
+      let lo = 0, hi = end;
       const key = need - sh;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
         if (departures[col + mid] < key) lo = mid + 1;
         else hi = mid;
       }
-      for (let r = lo; r < tc; r++) {
+      for (let r = lo; r < end; r++) {
         const v = departures[col + r] + sh;
         if (v >= best) break;
-        if (active[d * sc + tripService[patternTrips[tripFirst + r]]]) {
+        if (slotActive[d * T + tripFirst + r]) {
           best = v;
           this.foundRank = r;
           this.foundDay = d;
@@ -280,27 +295,29 @@ export class RaptorSearch {
     return found;
   }
 
-  /** The latest running trip arriving at or before `latest` and after `after`, over the query's service days. */
-  private latestTrip(p: number, col: number, tripFirst: number, tc: number, latest: number, after: number): boolean {
-    const { arrivals, patternTrips, tripService } = this.tt;
-    const { shift, active, patternDays } = this.days;
-    const sc = this.tt.serviceCount;
+  /** The latest running trip arriving at or before `latest` and after `after`, over the query's service days; the mirror of `earliestTrip`. */
+  private latestTrip(p: number, col: number, tripFirst: number, tc: number, latest: number, after: number, curRank: number, curDay: number): boolean {
+    const arrivals = this.tt.arrivals;
+    const { shift, slotActive, patternDays } = this.days;
+    const T = this.tt.tripCount;
     let best = after;
     let found = false;
     for (let d = 0; d < DAY_SPAN; d++) {
       if ((patternDays[p] & (1 << d)) === 0) continue;
       const sh = shift[d];
-      let lo = 0, hi = tc;
+      const start = d === curDay ? curRank + 1 : 0;
+      if (start === tc || arrivals[col + start] + sh > latest || arrivals[col + tc - 1] + sh <= best) continue;
+      let lo = start, hi = tc;
       const key = latest - sh;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
         if (arrivals[col + mid] <= key) lo = mid + 1;
         else hi = mid;
       }
-      for (let r = lo - 1; r >= 0; r--) {
+      for (let r = lo - 1; r >= start; r--) {
         const v = arrivals[col + r] + sh;
         if (v <= best) break;
-        if (active[d * sc + tripService[patternTrips[tripFirst + r]]]) {
+        if (slotActive[d * T + tripFirst + r]) {
           best = v;
           this.foundRank = r;
           this.foundDay = d;
@@ -332,9 +349,10 @@ export class RaptorSearch {
       const t0 = L.ride[row + s];
       for (let e = offsets[s]; e < offsets[s + 1]; e++) {
         if (metres[e] > maxM) break; // sorted by walking time, so by distance
-        const to = stops[e];
         const t = t0 + seconds[e];
-        if (t < L.walk[row + to] && t < bound) {
+        if (t >= bound) break; // sorted by time: no later footpath beats the target either
+        const to = stops[e];
+        if (t < L.walk[row + to]) {
           L.setWalk(k, to, t, s);
           this.mark(to);
         }

@@ -1,0 +1,46 @@
+// planJourney door to door on the real feeds, for profiling and before/after comparisons: the
+// journey suite's seeded queries (stop to stop, 06:00-20:00 on the busiest day, limit 5, walk
+// alternative); prints median / p90 / p99 wall time and a hash of the answers (start, end,
+// transfers, walk of every itinerary), so two engine builds can be checked to agree.
+// Usage: node [--cpu-prof] bench/plan-profile.js [vilnius|newport|newport-streets|southampton] [rounds]
+// ENGINE=/path/to/engine/dist/index.js runs another build of the engine on the same queries.
+import path from 'node:path';
+import { ensureSnapshot, readArrayBuffer, DATA } from './snapshots.js';
+
+const { Engine } = await import(process.env.ENGINE ?? '@transit/engine');
+
+const which = process.argv[2] ?? 'vilnius';
+const rounds = Number(process.argv[3] ?? 5);
+const FEEDS = {
+  vilnius: ['journey-vilnius', { gtfs: [path.join(DATA, 'gtfs/vilnius_2015-09-01/gtfs.zip')], coverage: '-89,-179,89,179' }],
+  newport: ['journey-newport', { gtfs: [path.join(DATA, 'gtfs/newport_wales_bods_2023-06-13/newport-20230613_gtfs.zip')], coverage: '-89,-179,89,179' }],
+  'newport-streets': ['journey-newport-streets', { coverage: '-89,-179,89,179', gtfs: [path.join(DATA, 'gtfs/newport_wales_bods_2023-06-13/newport-20230613_gtfs.zip')], osm: [path.join(DATA, 'osm/newport_wales_2023-06-13.osm.pbf')] }],
+  southampton: ['journey-southampton', { gtfs: [path.join(DATA, 'gtfs/bluestar_southampton_2025-07-10/bluestar_1752137428.zip')], coverage: '-89,-179,89,179' }],
+};
+const [name, opts] = FEEDS[which];
+const snap = await ensureSnapshot(name, opts);
+const engine = Engine.open(readArrayBuffer(snap.file));
+const cal = engine.calendar, tt = engine.timetable;
+let day = cal.firstDay, bestCount = -1;
+for (let d = 0; d < Math.min(cal.dayCount, 60); d++) {
+  let n = 0;
+  for (let t = 0; t < tt.tripCount; t++) if (cal.runsOnIndex(tt.tripService[t], d)) n++;
+  if (n > bestCount) [day, bestCount] = [cal.firstDay + d, n];
+}
+let seed = 42;
+const rnd = () => { seed = (seed + 0x6d2b79f5) | 0; let t = Math.imul(seed ^ (seed >>> 15), 1 | seed); t ^= t + Math.imul(t ^ (t >>> 7), 61 | t); return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
+const served = [];
+for (let s = 0; s < engine.stopTable.count; s++) if (engine.stopTable.modes[s]) served.push(s);
+const qs = Array.from({ length: 100 }, () => ({ from: served[Math.floor(rnd() * served.length)], to: served[Math.floor(rnd() * served.length)], departS: 6 * 3600 + Math.floor(rnd() * 14 * 3600) }));
+const lat = engine.stopTable.lat, lon = engine.stopTable.lon;
+const plan = (q, extra = {}) => engine.planJourney({ from: { lat: lat[q.from], lon: lon[q.from] }, to: { lat: lat[q.to], lon: lon[q.to] }, time: cal.reference(day) + q.departS * 1000, arriveBy: false, modeMask: 31, limit: 5, maxWalkM: null, maxTotalWalkM: null, intermediateStops: false, steps: false, alternatives: ['walk'], ...extra });
+const fingerprint = [];
+for (const q of qs) { const r = plan(q); fingerprint.push(r.itineraries.map((i) => `${i.start}-${i.end}-${i.transfers}-${i.walkDistance}`).join(',')); }
+const times = [];
+const cpu0 = process.cpuUsage();
+for (let r = 0; r < rounds; r++) for (const q of qs) { const t0 = performance.now(); plan(q); times.push(performance.now() - t0); }
+const cpu = process.cpuUsage(cpu0);
+times.sort((a, b) => a - b);
+const pct = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(2);
+let h = 0; for (const c of fingerprint.join('|')) h = (Math.imul(h, 31) + c.charCodeAt(0)) | 0;
+console.log(`${which}: planJourney median ${pct(0.5)} ms, p90 ${pct(0.9)}, p99 ${pct(0.99)}, mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(2)} (${times.length} runs); CPU ${((cpu.user + cpu.system) / 1000 / times.length).toFixed(2)} ms per plan (steadier than wall time on shared cores); answers hash ${h >>> 0}`);
