@@ -1,6 +1,8 @@
 /** @transit/builder: compile public feeds into a transit snapshot. */
 export { buildSnapshot, type BuildOptions, type BuildResult } from './build.js';
 export { runBuildCli } from './cli.js';
+export { runFetchCli, FETCH_USAGE, type FetchIo, type FetchTuning } from './fetch/fetch-cli.js';
+export { REGIONS, type Region } from './fetch/regions.js';
 export { newDataset, compileSnapshot, SCHEMA_VERSION, BUILDER_VERSION, type CompileOptions } from './compile/compile-snapshot.js';
 export { IssueLog, BuildError, type FeedIssue } from './issues.js';
 export { generateDemo, type DemoFiles } from './demo/index.js';

@@ -12,6 +12,8 @@ export const USAGE = `Usage: transit <command> [options]
 Commands:
   serve    serve the HTTP API (the generated demo dataset unless --snapshot FILE is given)
   build    compile feeds (GTFS, NaPTAN, NPTG, postcodes, rail stations) into a snapshot file
+  fetch    download a region's official public sources (BODS, NaPTAN, NPTG, postcodes, rail
+           stations, OpenStreetMap) into a cache; --build then builds the snapshot
   replay   serve recorded live feed files over HTTP (offline testing of live data)
   keys     create, list, revoke or enable API keys in a keys file
 
@@ -47,6 +49,10 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
       case 'build': {
         const { runBuildCli } = await import('@transit/builder');
         return await runBuildCli(rest);
+      }
+      case 'fetch': {
+        const { runFetchCli } = await import('@transit/builder');
+        return await runFetchCli(rest, { out: io.out, err: io.err, env: io.env, stderrIsTTY: !!process.stderr.isTTY });
       }
       case undefined:
         throw new UsageError('no command given');
