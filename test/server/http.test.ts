@@ -11,7 +11,8 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 describe('routing', () => {
-  it.each(['/', '/v1', '/v1/places', '/v1/places.json/', '/V1/PLACES.JSON', '/v1/bus/stop_timetables/370010114.json', '/health/x'])('%s → 404 not_found', async (path) => {
+  // `/` is the map explorer (test/server/static-assets.test.ts).
+  it.each(['/v1', '/v1/places', '/v1/places.json/', '/V1/PLACES.JSON', '/v1/bus/stop_timetables/370010114.json', '/health/x'])('%s → 404 not_found', async (path) => {
     const res = await api.get(path);
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('not_found');

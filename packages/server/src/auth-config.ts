@@ -99,3 +99,14 @@ export function loadApiKeys(options: { env?: Record<string, string | undefined>;
   const source = [fromEnv.length ? `API_KEYS (${fromEnv.length})` : '', file ? `${file} (${fromFile.length})` : ''].filter(Boolean).join(', ');
   return { keys: new ApiKeys(toKeyRecords([...fromEnv, ...fromFile])), generatedKey: null, source };
 }
+
+/**
+ * Reads the keys again for a reload (SIGHUP): `API_KEYS` and the keys file, as at start. Throws
+ * KeysConfigError when the file cannot be read or is malformed, or when no key at all is left
+ * (a reload never swaps in a generated key); the caller keeps the previous keys then.
+ */
+export function reloadApiKeys(options: { env?: Record<string, string | undefined>; keysFile: string }): LoadedKeys {
+  const loaded = loadApiKeys(options);
+  if (loaded.generatedKey !== null) throw new KeysConfigError(`keys file ${options.keysFile}: no keys in it (nor in API_KEYS).`);
+  return loaded;
+}

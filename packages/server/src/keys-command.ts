@@ -56,7 +56,7 @@ export async function keysCommand(argv: string[], io: CliIo): Promise<number> {
       const key = generateApiKey();
       const entry: KeyFileEntry = { key_sha256: hashApiKey(key).toString('hex'), name: values.name, tier, enabled: true, ...(allow?.length ? { allow } : {}) };
       write(file, [...entries, entry]);
-      io.out(`Created key '${values.name}' (tier ${tier}, id ${keyId(toKeyRecords([entry])[0])}) in ${file}:\n${key}\nIt is shown only now; the file keeps its SHA-256. Restart the server to use it.\n`);
+      io.out(`Created key '${values.name}' (tier ${tier}, id ${keyId(toKeyRecords([entry])[0])}) in ${file}:\n${key}\nIt is shown only now; the file keeps its SHA-256. Send SIGHUP to a running server to use it.\n`);
       return 0;
     }
     case 'list': {
@@ -74,7 +74,7 @@ export async function keysCommand(argv: string[], io: CliIo): Promise<number> {
       if (at < 0) throw new UsageError(`no key named or with id '${target}' in ${file}`);
       entries[at] = { ...entries[at], enabled: action === 'enable' };
       write(file, entries);
-      io.out(`${action === 'revoke' ? 'Revoked' : 'Enabled'} key '${records[at].name}' (id ${keyId(records[at])}) in ${file}. Restart the server to apply it.\n`);
+      io.out(`${action === 'revoke' ? 'Revoked' : 'Enabled'} key '${records[at].name}' (id ${keyId(records[at])}) in ${file}. Send SIGHUP to a running server to apply it.\n`);
       return 0;
     }
     case undefined:

@@ -121,7 +121,7 @@ export class Router {
   private readonly log: (line: string) => void;
   private live: LiveState;
   private readonly tiers: TierTable;
-  private readonly limiter: RateLimiter;
+  private limiter: RateLimiter;
   private readonly now: () => number;
   private readonly metrics: RequestMetrics | undefined;
   private readonly accessLog: ((entry: AccessLogEntry) => void) | undefined;
@@ -141,7 +141,7 @@ export class Router {
   /** Throws UnknownTierError when an enabled key names a tier `tiers` lacks. */
   constructor(
     private engine: Engine,
-    private readonly keys: ApiKeys,
+    private keys: ApiKeys,
     options: RouterOptions = {},
   ) {
     const endpoints = options.endpoints ?? ENDPOINTS;
@@ -170,6 +170,18 @@ export class Router {
     this.engine = engine;
     this.live = live;
     this.generation = {};
+  }
+
+  /**
+   * Accepts `keys` (and counts on `limiter`, when given) from the next request on: a keys reload.
+   * One assignment each, between requests, so a request sees the old keys or the new ones. Throws
+   * UnknownTierError (and changes nothing) when an enabled key names an unknown tier.
+   */
+  setKeys(keys: ApiKeys, limiter?: RateLimiter): void {
+    const unknown = this.tiers.unknownTierOf(keys.records);
+    if (unknown) throw new UnknownTierError(unknown);
+    this.keys = keys;
+    if (limiter) this.limiter = limiter;
   }
 
   /** The OpenAPI document of the endpoints served, built once. */

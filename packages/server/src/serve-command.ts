@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
-import { KeysConfigError, loadApiKeys } from './auth-config.js';
+import { KeysConfigError, loadApiKeys, reloadApiKeys } from './auth-config.js';
 import { UsageError, type CliIo } from './cli-io.js';
 import { LIVE_CONFIG_HELP, loadLiveConfig, LiveConfigError } from './live/live-config.js';
 import { availableParallelism } from 'node:os';
 import { ListenError } from './server.js';
-import { serveInProcess, serveInWorkers, type ServeSetup } from './serve-modes.js';
+import { serveInProcess, serveInWorkers, type ServeSetup, type Serving } from './serve-modes.js';
 import { buildDemoBytes, readSnapshotBytes } from './snapshot-source.js';
 import { TierTable, TierConfigError } from './limits/tiers.js';
 import { RequestMetrics } from './observe/request-metrics.js';
@@ -37,8 +37,9 @@ Environment:
   RATE_LIMIT_TIERS  name:perMinute,... replacing or adding tiers (0 = unlimited). Built in:
                     free:60, standard:600, premium:6000, unlimited:0.
 
-Signals: SIGHUP reloads the snapshot file without dropping a request; SIGTERM or SIGINT stop
-accepting, finish requests in flight and exit.
+Signals: SIGHUP reloads the snapshot file without dropping a request, and the keys file (a file
+that cannot be read or names an unknown tier is refused and the previous keys kept); SIGTERM or
+SIGINT stop accepting, finish requests in flight and exit.
 
 ${LIVE_CONFIG_HELP}
 `;
@@ -134,6 +135,8 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     accessLog: options.accessLog,
     redisUrl: options.redisUrl,
     liveMetrics: options.metricsPort === null ? null : new LiveMetrics(LiveMetrics.allocate(options.workers)),
+    // The map page at / gets the generated key only when serving the demo (never a real snapshot's).
+    demoKey: options.snapshot ? null : (keys.generatedKey ?? null),
   };
   const serving = options.workers > 1 ? await serveInWorkers(setup, options.workers) : await serveInProcess(setup);
   const counts = serving.engine.info.counts;
@@ -142,7 +145,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   io.out(`Serving UK transit API on ${serving.url} (snapshot: ${options.snapshot ?? 'demo'}, ${counts.stops ?? 0} stops, ${counts.stations ?? 0} stations, ${counts.routes ?? 0} routes${threads})\n`);
   io.out(keys.generatedKey ? `API key: ${keys.generatedKey} (generated; set API_KEYS or --keys to choose your own)\n` : `API keys: ${keys.source}\n`);
   io.out(`Try: curl -H "X-Api-Key: ${key}" "${serving.url}/v1/places.json?query=sheffield"\n`);
-  io.out(`     ${serving.url}/openapi.json describes every endpoint.\n`);
+  io.out(`     ${serving.url}/openapi.json describes every endpoint; ${serving.url}/docs tries them; ${serving.url}/ is a map explorer.\n`);
   const startedAt = Date.now();
   const metricsServer =
     setup.metrics && options.metricsPort !== null
@@ -154,7 +157,9 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   if (metricsServer) io.out(`Metrics (Prometheus): ${metricsServer.url}\n`);
   const feeds = [liveConfig.siriVm && 'SIRI-VM', liveConfig.gtfsRt && 'GTFS-RT', liveConfig.siriSx && 'SIRI-SX', liveConfig.lineStatus && 'line status'].filter(Boolean);
   io.out(liveConfig.simulate ? 'Live data: simulated demo feeds (vehicles and disruptions).\n' : feeds.length ? `Live feeds: ${feeds.join(', ')}.\n` : 'Live data: off (no feed configured; see transit serve --help).\n');
-  // SIGHUP: load the snapshot again and swap it in; a failed reload keeps serving the old one.
+  // SIGHUP: load the snapshot again and swap it in, then the keys file; each failed reload keeps
+  // the previous snapshot or keys.
+  const keysFile = options.keysFile ?? (io.env.API_KEYS_FILE || undefined);
   let reloading: Promise<void> = Promise.resolve();
   io.onReload?.(() => {
     reloading = reloading.then(async () => {
@@ -164,6 +169,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
       } catch (err) {
         io.err(`Reload failed, still serving the previous snapshot: ${err instanceof Error ? err.message : String(err)}\n`);
       }
+      if (keysFile) await reloadKeys(keysFile, serving, tiers, io);
     });
   });
   const signal = await io.until;
@@ -173,6 +179,20 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   io.out('Stopped.\n');
   if (serving.threads > 1 && typeof signal === 'string') io.exitBySignal?.(signal);
   return 0;
+}
+
+/** Reads the keys file again and applies it in every serving thread, or refuses it (logged) and keeps the previous keys. */
+async function reloadKeys(keysFile: string, serving: Serving, tiers: TierTable, io: CliIo): Promise<void> {
+  try {
+    const next = reloadApiKeys({ env: io.env, keysFile });
+    const unknown = tiers.unknownTierOf(next.keys.records);
+    if (unknown) throw new KeysConfigError(unknown);
+    await serving.reloadKeys(next.keys);
+    const enabled = next.keys.records.filter((r) => r.enabled).length;
+    io.out(`Reloaded API keys: ${next.source}, ${enabled} enabled.\n`);
+  } catch (err) {
+    io.err(`Keys reload refused, still using the previous keys: ${err instanceof Error ? err.message : String(err)}\n`);
+  }
 }
 
 function tierTable(text: string | undefined): TierTable {

@@ -4,6 +4,7 @@ import type { ApiKeys } from './auth.js';
 import type { TierTable } from './limits/tiers.js';
 import type { LiveConfig } from './live/live-config.js';
 import { startLiveServices } from './live/live-services.js';
+import { FeedBroadcaster } from './live/feed-relay.js';
 import { ListenError, startServer } from './server.js';
 import { openEngine } from './snapshot-source.js';
 import { startCluster, toShared } from './cluster/cluster.js';
@@ -33,6 +34,8 @@ export interface ServeSetup {
   redisUrl: string | null;
   /** Live-feed metrics, one slot per serving thread, or null. */
   liveMetrics: LiveMetrics | null;
+  /** Key written into the map page at `/` (the demo's generated key), or null. */
+  demoKey?: string | null;
 }
 
 /** A serving API, in this thread or in worker threads. */
@@ -42,6 +45,11 @@ export interface Serving {
   engine: Engine;
   /** Loads the snapshot again and swaps it in without dropping a request. */
   reload(): Promise<void>;
+  /**
+   * Accepts `keys` from the next request on in every serving thread (tiers already checked);
+   * rate-limit counts of keys kept go on. Resolves when every thread has them.
+   */
+  reloadKeys(keys: ApiKeys): Promise<void>;
   /** Stops accepting, lets requests in flight finish, stops the live feeds. */
   close(): Promise<void>;
 }
@@ -52,7 +60,7 @@ export async function serveInProcess(setup: ServeSetup): Promise<Serving> {
   let engine = openEngine(await setup.loadSnapshot());
   let live = await startLiveServices({ engine, config: setup.live, log: setup.log });
   const accessLog = setup.accessLog ? createAccessLog() : null;
-  const server = await startServer({ engine, keys: setup.keys, port: setup.port, host: setup.host, live: live.state, tiers: setup.tiers, metrics: setup.metrics ?? undefined, accessLog: accessLog?.write, limiter: limits?.limiter }).catch(async (err: unknown) => {
+  const server = await startServer({ engine, keys: setup.keys, port: setup.port, host: setup.host, live: live.state, tiers: setup.tiers, metrics: setup.metrics ?? undefined, accessLog: accessLog?.write, limiter: limits?.limiter, demoKey: setup.demoKey }).catch(async (err: unknown) => {
     await live.stop();
     await limits?.sync.stop();
     throw err;
@@ -73,6 +81,13 @@ export async function serveInProcess(setup: ServeSetup): Promise<Serving> {
       live = nextLive;
       await old.stop();
     },
+    reloadKeys: async (keys) => {
+      if (!limits) return server.setKeys(keys); // in-process counters are by key id: kept keys keep theirs
+      const limiter = SharedRateLimiter.forKeys(keys.records.map(keyId), limits.limiter);
+      limits.sync.setLimiter(limiter);
+      server.setKeys(keys, limiter);
+      limits.limiter = limiter;
+    },
     close: async () => {
       if (metricsTimer) clearInterval(metricsTimer);
       await server.close();
@@ -83,7 +98,11 @@ export async function serveInProcess(setup: ServeSetup): Promise<Serving> {
   };
 }
 
-/** Serves from `threads` worker threads sharing one snapshot in shared memory and one port. */
+/**
+ * Serves from `threads` worker threads sharing one snapshot in shared memory and one port. Live
+ * feeds are polled and parsed once, in this thread, and each result is sent to every worker,
+ * which matches it onto its snapshot and swaps its overlay (FeedBroadcaster, FeedRelay).
+ */
 export async function serveInWorkers(setup: ServeSetup, threads: number): Promise<Serving> {
   // One copy in shared memory, viewed by every worker and by this thread (for the summary).
   const shared = toShared(await setup.loadSnapshot());
@@ -91,7 +110,14 @@ export async function serveInWorkers(setup: ServeSetup, threads: number): Promis
   // Every worker listens on the same port: check it (or pick a free one) before any starts.
   const port = await probePort(setup.host, setup.port);
   const limits = await startSharedLimits(setup);
-  const cluster = await startCluster({ snapshot: shared, workers: threads, keys: setup.keys, tiers: setup.tiers, live: setup.live, host: setup.host, port, metrics: setup.metrics?.buffer ?? null, accessLog: setup.accessLog, counters: limits?.limiter.buffer, liveMetrics: setup.liveMetrics?.buffer ?? null }).catch(async (err: unknown) => {
+  let limiter = limits?.limiter ?? SharedRateLimiter.forKeys(setup.keys.records.map(keyId));
+  // The pollers (and the demo's simulated feed servers) of every worker, started first so the
+  // workers begin with the latest results.
+  const feeds = new FeedBroadcaster();
+  const startFeeds = (e: Engine) => startLiveServices({ engine: e, config: setup.live, log: setup.log, sources: feeds.sources });
+  let polling = await startFeeds(engine);
+  const cluster = await startCluster({ snapshot: shared, workers: threads, keys: setup.keys, tiers: setup.tiers, live: setup.live, host: setup.host, port, metrics: setup.metrics?.buffer ?? null, accessLog: setup.accessLog, limiter, feeds, liveMetrics: setup.liveMetrics?.buffer ?? null, demoKey: setup.demoKey ?? null }).catch(async (err: unknown) => {
+    await polling.stop();
     await limits?.sync.stop();
     throw err;
   });
@@ -103,21 +129,32 @@ export async function serveInWorkers(setup: ServeSetup, threads: number): Promis
     },
     reload: async () => {
       const next = toShared(await setup.loadSnapshot());
-      engine = Engine.open(next);
+      const nextEngine = Engine.open(next);
+      // Workers rematch the latest feed results onto the new snapshot; then the pollers restart
+      // over it (the demo's simulated feeds are generated from the timetable served).
       await cluster.reload(next, 'reload');
+      engine = nextEngine;
+      await polling.stop();
+      polling = await startFeeds(nextEngine);
+    },
+    reloadKeys: async (keys) => {
+      const next = SharedRateLimiter.forKeys(keys.records.map(keyId), limiter);
+      limits?.sync.setLimiter(next);
+      await cluster.setKeys(keys, next);
+      limiter = next;
     },
     close: async () => {
       await cluster.close();
+      await polling.stop();
       await limits?.sync.stop();
     },
   };
 }
 
 /** With a Redis URL: shared-memory counters for this process, synced with the other replicas. */
-async function startSharedLimits(setup: ServeSetup): Promise<{ limiter: SharedRateLimiter; sync: RedisRateSync } | null> {
+async function startSharedLimits(setup: ServeSetup): Promise<{ limiter: SharedRateLimiter; readonly sync: RedisRateSync } | null> {
   if (!setup.redisUrl) return null;
-  const slots = new Map(setup.keys.records.map((r, i) => [keyId(r), i]));
-  const limiter = new SharedRateLimiter(SharedRateLimiter.allocate(setup.keys.records.length), slots);
+  const limiter = SharedRateLimiter.forKeys(setup.keys.records.map(keyId));
   const sync = new RedisRateSync({ url: setup.redisUrl, limiter, log: setup.log });
   try {
     await sync.start();

@@ -10,6 +10,7 @@ import { requestId } from './http/request-id.js';
 import type { LiveState } from './live/live-state.js';
 import type { TierTable } from './limits/tiers.js';
 import type { RateLimiter } from './limits/rate-limiter.js';
+import { loadStaticAssets, type AssetResponse, type StaticAssets } from './http/static-assets.js';
 
 /** The server could not bind its port (in use, or the address is not local). */
 export class ListenError extends Error {
@@ -38,6 +39,10 @@ export interface ServerOptions {
   metrics?: RequestMetrics;
   /** Called once per answered request. */
   accessLog?: (entry: AccessLogEntry) => void;
+  /** Key written into the map page at `/` (serving the demo with a generated key); default none. */
+  demoKey?: string | null;
+  /** The static files (`/`, `/docs`); default loadStaticAssets({ demoKey }). */
+  assets?: StaticAssets;
 }
 
 /** A listening server. */
@@ -49,6 +54,8 @@ export interface RunningServer {
   close(): Promise<void>;
   /** Serves another snapshot (and its live overlays) from the next request on; see Router.swap. */
   swap(engine: Engine, live?: LiveState): void;
+  /** Accepts other API keys (and their rate-limit counters) from the next request on; see Router.setKeys. */
+  setKeys(keys: ApiKeys, limiter?: RateLimiter): void;
 }
 
 /**
@@ -63,9 +70,15 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
   } catch (err) {
     return Promise.reject(err);
   }
+  const assets = options.assets ?? loadStaticAssets({ demoKey: options.demoKey });
   const app = uWS.App();
-  // One catch-all route: the Router matches paths itself, so unknown paths and methods get the API's envelope.
-  app.any('/*', (res, req) => write(res, router.handle(readRequest(req))));
+  // One catch-all route: the Router matches paths itself, so unknown paths and methods get the
+  // API's envelope. The few static paths (`/`, `/docs`, `/explorer/`) go to the asset layer first.
+  app.any('/*', (res, req) => {
+    const path = req.getUrl();
+    if (assets.owns(path)) write(res, assets.handle({ method: req.getMethod(), path, acceptEncoding: req.getHeader('accept-encoding'), ifNoneMatch: req.getHeader('if-none-match'), requestId: requestId(req.getHeader('x-request-id')) }));
+    else write(res, router.handle(readRequest(req)));
+  });
   return new Promise((resolve, reject) => {
     app.listen(host, options.port ?? 8080, (socket) => {
       if (!socket) return reject(new ListenError(`Could not listen on ${host}:${options.port ?? 8080} (port in use or address not available).`));
@@ -75,7 +88,7 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
         if (!closed) uWS.us_listen_socket_close(socket);
         closed = true;
       };
-      resolve({ port, url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, close, swap: (engine, live) => router.swap(engine, live) });
+      resolve({ port, url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, close, swap: (engine, live) => router.swap(engine, live), setKeys: (keys, limiter) => router.setKeys(keys, limiter) });
     });
   });
 }
@@ -93,10 +106,12 @@ function readRequest(req: uWS.HttpRequest): RequestInfo {
   };
 }
 
-function write(res: uWS.HttpResponse, out: RenderedResponse): void {
+function write(res: uWS.HttpResponse, out: RenderedResponse | AssetResponse): void {
   res.cork(() => {
     res.writeStatus(statusLine(out.status));
     for (const [name, value] of out.headers) res.writeHeader(name, value);
-    res.end(out.body ?? undefined);
+    // HEAD: the length the GET would send, no body (this uWS build's endWithoutBody takes no length).
+    if ('headLength' in out && out.headLength !== undefined) res.writeHeader('Content-Length', String(out.headLength)).endWithoutBody();
+    else res.end(out.body ?? undefined);
   });
 }

@@ -6,6 +6,7 @@ import { newSnap, snapToStreet, type StreetSnap } from './street-snap.js';
 import { StreetSearch } from './street-search.js';
 import { routeBetween } from './street-route.js';
 import type { StreetPath } from './path-buffer.js';
+import { streetLinesInBox, type StreetLines } from './street-lines.js';
 
 /** Stops as the street graph sees them: coordinates and their kd-tree (the `stops.*` sections). */
 export interface StopPoints {
@@ -75,6 +76,14 @@ export class StreetGraph {
    */
   route(from: LatLon, to: LatLon, mode: StreetMode, maxSnapMetres = ROUTE_SNAP_M): StreetPath | null {
     return routeBetween(this.search, from, to, mode, maxSnapMetres);
+  }
+
+  /**
+   * The streets with a node inside the box as encoded polylines (a map's base layer; see
+   * streetLinesInBox), at most about `maxPoints` points (`truncated` says when cut short).
+   */
+  linesInBox(minLat: number, minLon: number, maxLat: number, maxLon: number, maxPoints: number): StreetLines {
+    return streetLinesInBox(this.columns, this.kd, minLat, minLon, maxLat, maxLon, maxPoints);
   }
 
   /** Fastest car speed on any edge, metres per second (the A* bound; found on first use). */

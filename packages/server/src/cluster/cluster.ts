@@ -5,7 +5,9 @@ import { ListenError } from '../server.js';
 import type { TierTable } from '../limits/tiers.js';
 import type { LiveConfig } from '../live/live-config.js';
 import { SharedRateLimiter } from './shared-rate-limiter.js';
-import type { FromWorker, ToWorker, WorkerInit } from './worker-protocol.js';
+import type { FeedBroadcaster } from '../live/feed-relay.js';
+import { keyId } from '../auth.js';
+import type { FromWorker, ToWorker, WorkerInit, WorkerKeys } from './worker-protocol.js';
 
 /** The compiled worker entry (workers run built JavaScript, also when the caller runs from sources). */
 const WORKER_ENTRY = fileURLToPath(new URL('../../dist/cluster/worker-main.js', import.meta.url));
@@ -23,11 +25,15 @@ export interface ClusterOptions {
   port?: number;
   /** Shared request counters, or null. */
   metrics?: SharedArrayBuffer | null;
-  /** Shared rate-limit counters (SharedRateLimiter.allocate over the keys); default new ones. */
-  counters?: SharedArrayBuffer;
+  /** Shared rate-limit counters over the keys (SharedRateLimiter.forKeys); default new ones. */
+  limiter?: SharedRateLimiter;
+  /** The main thread's live-feed pollers: every worker gets their results (workers poll nothing). */
+  feeds?: FeedBroadcaster | null;
   /** Shared live-feed metrics (LiveMetrics.allocate(workers)), or null. */
   liveMetrics?: SharedArrayBuffer | null;
   accessLog?: boolean;
+  /** Key written into the map page at `/` (the demo's generated key), or null. */
+  demoKey?: string | null;
 }
 
 /** Serving worker threads sharing one port and one snapshot. */
@@ -40,6 +46,11 @@ export interface RunningCluster {
    * have swapped; each request is answered wholly from the old snapshot or wholly from the new.
    */
   reload(snapshot: SharedArrayBuffer, label: string): Promise<void>;
+  /**
+   * Every worker accepts `keys`, counting on `limiter` (SharedRateLimiter.forKeys over the previous
+   * one), from its next request on. Resolves when all have applied them.
+   */
+  setKeys(keys: ApiKeys, limiter: SharedRateLimiter): Promise<void>;
   /** Graceful stop: stop accepting, let requests in flight finish, end the workers. */
   close(): Promise<void>;
 }
@@ -61,13 +72,13 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
   const base = {
     snapshot: options.snapshot,
     host,
-    keys: options.keys.records.map((r) => ({ name: r.name, tier: r.tier, enabled: r.enabled, hashHex: r.hash.toString('hex'), ...(r.allow ? { allow: r.allow } : {}) })),
+    keys: workerKeys(options.keys, options.limiter ?? SharedRateLimiter.forKeys(options.keys.records.map(keyId))),
     tiers: options.tiers.names.map((n) => options.tiers.get(n)!),
-    counters: options.counters ?? SharedRateLimiter.allocate(options.keys.records.length),
     live: options.live,
     metrics: options.metrics ?? null,
     accessLog: options.accessLog ?? false,
     liveMetrics: options.liveMetrics ?? null,
+    demoKey: options.demoKey ?? null,
   };
   const workers: Worker[] = [];
   let port = options.port ?? 8080;
@@ -75,6 +86,8 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     for (let i = 0; i < Math.max(1, options.workers); i++) {
       const { worker, listening } = spawn({ ...base, port, thread: i });
       workers.push(worker);
+      // Feed results queue in the worker's port until it listens for them; the latest come first.
+      options.feeds?.attach((msg) => worker.postMessage(msg satisfies ToWorker));
       port = await listening;
     }
   } catch (err) {
@@ -88,11 +101,25 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     reload: async (snapshot, label) => {
       await Promise.all(workers.map((w) => ask(w, { type: 'reload', snapshot, label }, 'reloaded')));
     },
+    setKeys: async (keys, limiter) => {
+      const msg: ToWorker = { type: 'keys', ...workerKeys(keys, limiter) };
+      await Promise.all(workers.map((w) => ask(w, msg, 'keysApplied')));
+    },
     // Workers close their listening sockets and live feeds and then stay parked: a thread holding
     // uWebSockets.js cannot be torn down, so the process ends by signal after this (cli-io).
     close: async () => {
       await Promise.all(workers.map((w) => ask(w, { type: 'close' }, 'closed').catch(() => undefined)));
     },
+  };
+}
+
+/** Keys as workers receive them: hashes only, with their counter slots. */
+function workerKeys(keys: ApiKeys, limiter: SharedRateLimiter): WorkerKeys {
+  return {
+    keys: keys.records.map((r) => ({ name: r.name, tier: r.tier, enabled: r.enabled, hashHex: r.hash.toString('hex'), ...(r.allow ? { allow: r.allow } : {}) })),
+    counters: limiter.buffer,
+    slots: [...limiter.slots],
+    usedSlots: limiter.usedSlots,
   };
 }
 

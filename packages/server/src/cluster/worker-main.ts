@@ -1,39 +1,59 @@
 // Entry of one serving worker thread (compiled to dist/cluster/worker-main.js): opens the shared
-// snapshot, listens on the shared port, swaps snapshots on request and closes gracefully.
+// snapshot, listens on the shared port, swaps snapshots and keys on request, builds its live
+// overlays from the main thread's feed results, and closes gracefully.
 import { parentPort, workerData } from 'node:worker_threads';
 import { Engine } from '@transit/engine';
 import { ApiKeys } from '../auth.js';
 import { TierTable } from '../limits/tiers.js';
-import { keyId } from '../auth.js';
 import { startServer } from '../server.js';
 import { startLiveServices, type LiveServices } from '../live/live-services.js';
+import { FeedRelay } from '../live/feed-relay.js';
 import { SharedRateLimiter } from './shared-rate-limiter.js';
 import { RequestMetrics } from '../observe/request-metrics.js';
 import { createAccessLog } from '../observe/access-log.js';
 import { LiveMetrics } from '../observe/live-metrics.js';
 import { routeLabels } from '../router.js';
 import { ENDPOINTS } from '../endpoints/index.js';
-import type { FromWorker, ToWorker, WorkerInit } from './worker-protocol.js';
+import type { FromWorker, ToWorker, WorkerInit, WorkerKeys } from './worker-protocol.js';
 
 const init = workerData as WorkerInit;
 const port = parentPort!;
 const send = (msg: FromWorker) => port.postMessage(msg);
+// Live-set messages (an out-of-order delivery, say) are the same in every worker: thread 0 says them.
+const log = init.thread === 0 ? (line: string) => process.stderr.write(line + '\n') : () => undefined;
+// Feed results arrive from the start (the latest first); the overlays are built from them here.
+const relay = new FeedRelay(log);
+let control: ((msg: ToWorker) => void) | null = null;
+port.on('message', (msg: ToWorker) => (msg.type === 'feed' ? relay.receive(msg) : control?.(msg)));
+
+/** The keys and their counters as this thread uses them. */
+function openKeys(k: WorkerKeys): { keys: ApiKeys; limiter: SharedRateLimiter } {
+  const records = k.keys.map((w) => ({ name: w.name, tier: w.tier, enabled: w.enabled, hash: Buffer.from(w.hashHex, 'hex'), ...(w.allow ? { allow: w.allow } : {}) }));
+  return { keys: new ApiKeys(records), limiter: new SharedRateLimiter(k.counters, new Map(k.slots), k.usedSlots) };
+}
 
 try {
-  const records = init.keys.map((k) => ({ name: k.name, tier: k.tier, enabled: k.enabled, hash: Buffer.from(k.hashHex, 'hex'), ...(k.allow ? { allow: k.allow } : {}) }));
-  const keys = new ApiKeys(records);
-  const limiter = new SharedRateLimiter(init.counters, new Map(records.map((r, i) => [keyId(r), i])));
+  const { keys, limiter } = openKeys(init.keys);
   const engine = Engine.open(init.snapshot);
-  let live: LiveServices = await startLiveServices({ engine, config: init.live });
+  const startLive = (e: Engine) => startLiveServices({ engine: e, config: init.live, log, sources: relay.sources });
+  let live: LiveServices = await startLive(engine);
   const metrics = init.metrics ? new RequestMetrics(init.metrics, routeLabels(ENDPOINTS)) : undefined;
   const accessLog = init.accessLog ? createAccessLog() : null;
-  const server = await startServer({ engine, keys, port: init.port, host: init.host, live: live.state, tiers: new TierTable(init.tiers), limiter, metrics, accessLog: accessLog?.write });
-  port.on('message', (msg: ToWorker) => {
-    if (msg.type === 'reload') {
+  const server = await startServer({ engine, keys, port: init.port, host: init.host, live: live.state, tiers: new TierTable(init.tiers), limiter, metrics, accessLog: accessLog?.write, demoKey: init.demoKey });
+  control = (msg: ToWorker) => {
+    if (msg.type === 'keys') {
+      try {
+        const next = openKeys(msg);
+        server.setKeys(next.keys, next.limiter);
+        send({ type: 'keysApplied' });
+      } catch (err) {
+        send({ type: 'failed', message: `keys reload failed: ${err instanceof Error ? err.message : String(err)}` });
+      }
+    } else if (msg.type === 'reload') {
       void (async () => {
         try {
           const next = Engine.open(msg.snapshot);
-          const nextLive = await startLiveServices({ engine: next, config: init.live });
+          const nextLive = await startLive(next);
           // One assignment: the next request sees the new snapshot and its overlays together.
           server.swap(next, nextLive.state);
           const old = live;
@@ -52,7 +72,7 @@ try {
         send({ type: 'closed' });
       })();
     }
-  });
+  };
   // Live-feed health for the metrics listener: this thread's slot, refreshed every second.
   const liveMetrics = init.liveMetrics ? new LiveMetrics(init.liveMetrics) : null;
   if (liveMetrics) setInterval(() => liveMetrics.record(init.thread, live.state), 1000).unref();

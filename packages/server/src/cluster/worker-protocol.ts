@@ -1,5 +1,26 @@
 import type { Tier } from '../limits/tiers.js';
 import type { LiveConfig } from '../live/live-config.js';
+import type { FeedMessage } from '../live/feed-relay.js';
+
+/** An API key as sent to a worker: its SHA-256 (never the plain key) and metadata. */
+export interface WorkerKey {
+  name: string;
+  tier: string;
+  enabled: boolean;
+  hashHex: string;
+  allow?: readonly string[];
+}
+
+/** The keys a worker accepts and where each one counts (SharedRateLimiter over `counters`). */
+export interface WorkerKeys {
+  keys: WorkerKey[];
+  /** Shared rate-limit counters. */
+  counters: SharedArrayBuffer;
+  /** Key id -> slot in `counters`. */
+  slots: [string, number][];
+  /** Slots of `counters` handed out so far. */
+  usedSlots: number;
+}
 
 /** What each worker thread starts with. */
 export interface WorkerInit {
@@ -7,11 +28,9 @@ export interface WorkerInit {
   snapshot: SharedArrayBuffer;
   host: string;
   port: number;
-  /** Keys as records with their SHA-256 (never the plain keys). */
-  keys: { name: string; tier: string; enabled: boolean; hashHex: string; allow?: readonly string[] }[];
+  /** The keys at start, with their shared rate-limit counters. */
+  keys: WorkerKeys;
   tiers: Tier[];
-  /** Shared rate-limit counters, one slot per key in `keys` order. */
-  counters: SharedArrayBuffer;
   live: LiveConfig;
   /** Shared request counters (RequestMetrics over routeLabels(ENDPOINTS)), or null. */
   metrics: SharedArrayBuffer | null;
@@ -21,14 +40,23 @@ export interface WorkerInit {
   liveMetrics: SharedArrayBuffer | null;
   /** This worker's index (its slot in liveMetrics). */
   thread: number;
+  /** Key written into the map page at `/` (the demo's generated key), or null. */
+  demoKey: string | null;
 }
 
 /** Main thread -> worker. */
-export type ToWorker = { type: 'reload'; snapshot: SharedArrayBuffer; label: string } | { type: 'close' };
+export type ToWorker =
+  | { type: 'reload'; snapshot: SharedArrayBuffer; label: string }
+  /** Accept these keys from the next request on (a keys file reload). */
+  | ({ type: 'keys' } & WorkerKeys)
+  /** A live feed's poll result from the main thread's poller. */
+  | FeedMessage
+  | { type: 'close' };
 
 /** Worker -> main thread. */
 export type FromWorker =
   | { type: 'listening'; port: number }
   | { type: 'reloaded'; label: string }
+  | { type: 'keysApplied' }
   | { type: 'failed'; message: string }
   | { type: 'closed' };

@@ -2,7 +2,8 @@ import { DisruptionIndex, type Disruption, type DisruptionDelivery, type Engine 
 import { parseLineStatus, parseSiriSx } from '@transit/feeds';
 import { demoLineStatus, demoSiriSx } from '@transit/builder';
 import type { FeedConfig, LiveConfig } from './live-config.js';
-import { FeedPoller, type FeedStatus } from './feed-poller.js';
+import type { FeedStatus } from './feed-poller.js';
+import { LOCAL_FEEDS, SIMULATED_ELSEWHERE, type FeedSource, type FeedSources } from './feed-source.js';
 import { startDemoFeedServer, type DemoFeedServer } from './demo-feed-server.js';
 
 /** The two disruption feeds, by the name `sources` reports them under. */
@@ -53,24 +54,27 @@ const SIMULATED_TIMEOUT_MS = 5_000;
  * nothing configured), a local feed server generating a SIRI-SX document over the snapshot's own
  * lines and a line-status document, polled through the same pollers (first poll awaited).
  * A failed poll keeps that feed's last good records (reported stale). Null when there is nothing
- * to poll.
+ * to poll. `sources`: this thread polls (default) or receives the main thread's feeds (a worker).
  */
-export async function startDisruptionFeeds(engine: Engine, config: LiveConfig, log: (line: string) => void): Promise<DisruptionFeeds | null> {
+export async function startDisruptionFeeds(engine: Engine, config: LiveConfig, log: (line: string) => void, sources: FeedSources = LOCAL_FEEDS): Promise<DisruptionFeeds | null> {
   let demo: DemoFeedServer | null = null;
   let siriSx = config.siriSx;
   let lineStatus = config.lineStatus;
-  if (config.simulate && !siriSx && !lineStatus) {
+  const simulated = config.simulate && !siriSx && !lineStatus;
+  if (simulated && !sources.local) {
+    siriSx = lineStatus = { url: SIMULATED_ELSEWHERE, intervalMs: SIMULATED_INTERVAL_MS, timeoutMs: SIMULATED_TIMEOUT_MS, headers: {} };
+  } else if (simulated) {
     demo = await startDemoFeedServer({
       '/siri-sx.xml': () => ({ body: demoSiriSx(engine, Date.now()), contentType: 'application/xml' }),
       '/line-status.json': () => ({ body: demoLineStatus(Date.now()), contentType: 'application/json' }),
     });
-    const simulated = (path: string): FeedConfig => ({ url: demo!.url + path, intervalMs: SIMULATED_INTERVAL_MS, timeoutMs: SIMULATED_TIMEOUT_MS, headers: {} });
-    siriSx = simulated('/siri-sx.xml');
-    lineStatus = simulated('/line-status.json');
+    const feedAt = (path: string): FeedConfig => ({ url: demo!.url + path, intervalMs: SIMULATED_INTERVAL_MS, timeoutMs: SIMULATED_TIMEOUT_MS, headers: {} });
+    siriSx = feedAt('/siri-sx.xml');
+    lineStatus = feedAt('/line-status.json');
     log(`disruptions: simulated SIRI-SX and line status served at ${demo.url}`);
   }
   if (!siriSx && !lineStatus) return null;
-  const feeds = new DisruptionFeedSet(engine, { siri_sx: siriSx, line_status: lineStatus }, demo !== null, log);
+  const feeds = new DisruptionFeedSet(engine, { siri_sx: siriSx, line_status: lineStatus }, simulated, log, sources);
   if (demo) await feeds.pollNow();
   feeds.start();
   return {
@@ -90,19 +94,20 @@ export async function startDisruptionFeeds(engine: Engine, config: LiveConfig, l
 class DisruptionFeedSet {
   index = DisruptionIndex.EMPTY;
   private readonly records: Record<DisruptionFeedName, Disruption[]> = { siri_sx: [], line_status: [] };
-  private readonly pollers: Partial<Record<DisruptionFeedName, FeedPoller<DisruptionDelivery>>> = {};
+  private readonly pollers: Partial<Record<DisruptionFeedName, FeedSource>> = {};
 
   constructor(
     private readonly engine: Engine,
     configs: Record<DisruptionFeedName, FeedConfig | null>,
     private readonly simulated: boolean,
     log: (line: string) => void,
+    sources: FeedSources,
   ) {
     const parsers = { siri_sx: parseSiriSx, line_status: parseLineStatus };
     for (const name of DISRUPTION_FEED_NAMES) {
       const c = configs[name];
       if (!c) continue;
-      this.pollers[name] = new FeedPoller<DisruptionDelivery>({
+      this.pollers[name] = sources.feed<DisruptionDelivery>({
         name,
         url: c.url,
         headers: c.headers,

@@ -34,6 +34,11 @@ export interface FeedPollerOptions<T> {
   parse(bytes: Uint8Array, fetchedAtMs: number): T;
   /** Applies parsed data; called once per new document. */
   onData(value: T, fetchedAtMs: number): void;
+  /**
+   * Called with the status after each poll settles and again once the next poll is scheduled
+   * (so `nextAttemptAt` is current); the main thread relays it to the serving workers.
+   */
+  onStatus?(status: FeedStatus): void;
   /** Where failures are logged (one line each); default nowhere. */
   log?: (line: string) => void;
   /** Clock, for tests. Default Date.now. */
@@ -101,6 +106,7 @@ export class FeedPoller<T> {
   private schedule(delayMs: number): void {
     if (this.stopped) return;
     this.state.nextAttemptAt = this.now() + delayMs;
+    this.options.onStatus?.(this.status);
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.pollNow().then(() => this.schedule(this.nextDelay()));
@@ -125,11 +131,13 @@ export class FeedPoller<T> {
       this.state.lastError = null;
       this.state.consecutiveFailures = 0;
       if (changed) this.state.lastChangeAt = this.state.lastSuccessAt;
+      this.options.onStatus?.(this.status);
       return changed;
     } catch (err) {
       this.state.consecutiveFailures++;
       this.state.lastError = describeError(err, this.options.timeoutMs);
       this.options.log?.(`feed ${this.options.name}: ${this.state.lastError} (failure ${this.state.consecutiveFailures} in a row)`);
+      this.options.onStatus?.(this.status);
       return false;
     }
   }

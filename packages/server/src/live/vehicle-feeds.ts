@@ -1,7 +1,8 @@
 import { LiveOverlay, formatUkTimestamp, type Engine, type LiveMatchStats, type VehicleDelivery, type VehicleRecord } from '@transit/engine';
 import { parseGtfsRt, parseSiriVm } from '@transit/feeds';
 import type { FeedConfig, LiveConfig } from './live-config.js';
-import { FeedPoller, type FeedStatus } from './feed-poller.js';
+import type { FeedStatus } from './feed-poller.js';
+import { LOCAL_FEEDS, SIMULATED_ELSEWHERE, type FeedSource, type FeedSources } from './feed-source.js';
 import { startDemoFeedServer, type DemoFeedServer } from './demo-feed-server.js';
 import { simulatedSiriVm } from '@transit/builder';
 
@@ -38,18 +39,22 @@ type Parsed = VehicleDelivery;
  * config.simulate and no real feed, a simulated SIRI-VM feed of the demo timetable served
  * locally). Each new document replaces that feed's records; all current records are then matched
  * onto the snapshot and the new overlay replaces the old one in a single assignment. Null when
- * nothing is configured (live is off and boards say so).
+ * nothing is configured (live is off and boards say so). `sources` says whether this thread polls
+ * the feeds (default) or receives them from the main thread's pollers (a serving worker).
  */
-export async function startVehicleFeeds(engine: Engine, config: LiveConfig, log: (line: string) => void): Promise<VehicleFeeds | null> {
+export async function startVehicleFeeds(engine: Engine, config: LiveConfig, log: (line: string) => void, sources: FeedSources = LOCAL_FEEDS): Promise<VehicleFeeds | null> {
   let siri = config.siriVm;
   let demo: DemoFeedServer | null = null;
-  if (!siri && !config.gtfsRt && config.simulate) {
+  const simulated = !siri && !config.gtfsRt && config.simulate;
+  if (simulated && sources.local) {
     demo = await startDemoFeedServer({ '/siri-vm': () => ({ body: simulatedSiriVm(engine, Date.now()), contentType: 'application/xml' }) });
     siri = { url: `${demo.url}/siri-vm`, intervalMs: 10_000, timeoutMs: 10_000, headers: {} };
     log(`live: simulated SIRI-VM feed of the demo timetable at ${siri.url} (vehicles are simulated, not real)`);
+  } else if (simulated) {
+    siri = { url: SIMULATED_ELSEWHERE, intervalMs: 10_000, timeoutMs: 10_000, headers: {} };
   }
   if (!siri && !config.gtfsRt) return null;
-  const feeds = new VehicleFeedSet(engine, config, siri, log, demo !== null);
+  const feeds = new VehicleFeedSet(engine, config, siri, log, simulated, sources);
   feeds.start();
   const stopFeeds = feeds.stop.bind(feeds);
   feeds.stop = async () => {
@@ -61,7 +66,7 @@ export async function startVehicleFeeds(engine: Engine, config: LiveConfig, log:
 
 /** The pollers and the overlay they feed. */
 class VehicleFeedSet implements VehicleFeeds {
-  private readonly pollers: FeedPoller<Parsed>[] = [];
+  private readonly pollers: FeedSource[] = [];
   /** Current records per feed name. */
   private readonly records = new Map<string, VehicleRecord[]>();
   private current: LiveOverlay = LiveOverlay.EMPTY;
@@ -75,13 +80,14 @@ class VehicleFeedSet implements VehicleFeeds {
     siri: FeedConfig | null,
     private readonly log: (line: string) => void,
     private readonly demo: boolean,
+    private readonly sources: FeedSources,
   ) {
     if (siri) this.pollers.push(this.poller('siri_vm', siri, (b) => parseSiriVm(b)));
     if (config.gtfsRt) this.pollers.push(this.poller('gtfs_rt', config.gtfsRt, (b) => parseGtfsRt(b)));
   }
 
-  private poller(name: string, feed: FeedConfig, parse: (bytes: Uint8Array) => Parsed): FeedPoller<Parsed> {
-    return new FeedPoller<Parsed>({
+  private poller(name: string, feed: FeedConfig, parse: (bytes: Uint8Array) => Parsed): FeedSource {
+    return this.sources.feed<Parsed>({
       name,
       url: feed.url,
       headers: feed.headers,

@@ -9,9 +9,10 @@ const REASONS = ['stale', 'unknown_line', 'no_running_trip', 'off_route', 'dupli
 const CELLS = FEEDS.length * FEED_FIELDS.length + METHODS.length + REASONS.length + 1;
 
 /**
- * Live-feed health and match counts per serving thread, in shared memory: each thread polls its
- * own feeds and writes its own slot (one writer per slot), and the metrics listener renders all
- * slots in the Prometheus text format.
+ * Live-feed health and match counts per serving thread, in shared memory: each thread writes its
+ * own slot (one writer per slot) from the feeds it serves (with worker threads, the statuses of
+ * the main thread's pollers, relayed, and the thread's own matching counts), and the metrics
+ * listener renders all slots in the Prometheus text format.
  */
 export class LiveMetrics {
   private readonly cells: Float64Array;

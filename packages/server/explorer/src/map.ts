@@ -1,0 +1,130 @@
+// The map: Leaflet on a canvas with no tile server. The base layer is the snapshot's own street
+// network (/v1/streets.json) when it has one, else a plain background; stops are loaded for the view.
+import L from 'leaflet';
+import { getJson } from './api.js';
+import { decodePolyline, } from './polyline.js';
+import { escapeHtml, status } from './dom.js';
+
+/** Default view: Sheffield (the demo dataset and the default coverage are South and West Yorkshire). */
+const START: L.LatLngExpression = [53.383, -1.465];
+const START_ZOOM = 14;
+/** Stops and streets are loaded only below these view spans (degrees), as the API bounds boxes. */
+const STOPS_MAX_SPAN = 0.9;
+const STREETS_MAX_SPAN = 0.25;
+const STOP_PAGES = 5;
+
+const STOP_COLOURS: Record<string, string> = { bus_stop: '#1565c0', tram_stop: '#8e24aa', train_station: '#c62828' };
+
+/** The map and its layers, shared by the panels. */
+export interface ExplorerMap {
+  map: L.Map;
+  renderer: L.Canvas;
+  /** Streets (base), stops, and a layer per panel (board, journey, disruptions). */
+  streets: L.LayerGroup;
+  stops: L.LayerGroup;
+  board: L.LayerGroup;
+  journey: L.LayerGroup;
+  disruptions: L.LayerGroup;
+  /** Whether the snapshot has a street graph (known after the first streets answer). */
+  streetsAvailable: boolean | null;
+}
+
+/** A clicked stop: a bus or tram stop (its ATCO code) or a rail station (its CRS code). */
+export interface PickedStop {
+  name: string;
+  atcocode?: string;
+  crs?: string;
+}
+
+/** Creates the map in #map and keeps its stops, stations and streets loaded for the view. */
+export function createMap(onStopClick: (stop: PickedStop) => void): ExplorerMap {
+  const renderer = L.canvas({ padding: 0.3 });
+  const map = L.map('map', { preferCanvas: true, renderer, zoomControl: true, attributionControl: true }).setView(START, START_ZOOM);
+  map.attributionControl.setPrefix('Leaflet').addAttribution('Streets © OpenStreetMap contributors (from the snapshot)');
+  const layers: ExplorerMap = {
+    map,
+    renderer,
+    streets: L.layerGroup().addTo(map),
+    stops: L.layerGroup().addTo(map),
+    board: L.layerGroup().addTo(map),
+    journey: L.layerGroup().addTo(map),
+    disruptions: L.layerGroup().addTo(map),
+    streetsAvailable: null,
+  };
+  let seq = 0;
+  const refresh = () => {
+    const mine = ++seq;
+    void loadStreets(layers, () => mine === seq);
+    void loadStops(layers, onStopClick, () => mine === seq);
+  };
+  map.on('moveend', refresh);
+  refresh();
+  return layers;
+}
+
+/** Padded box of the current view, and whether it is smaller than `maxSpan` degrees a side. */
+function viewBox(map: L.Map, maxSpan: number): Record<string, number> | null {
+  const b = map.getBounds().pad(0.1);
+  if (b.getNorth() - b.getSouth() > maxSpan || b.getEast() - b.getWest() > maxSpan) return null;
+  const r = (x: number) => Math.round(x * 1e5) / 1e5;
+  return { min_lat: r(b.getSouth()), min_lon: r(b.getWest()), max_lat: r(b.getNorth()), max_lon: r(b.getEast()) };
+}
+
+function addStopMarker(layers: ExplorerMap, stop: { latitude: number; longitude: number }, colour: string, radius: number, label: string, onClick: () => void): void {
+  L.circleMarker([stop.latitude, stop.longitude], { renderer: layers.renderer, radius, color: '#ffffff', weight: 1.5, fillColor: colour, fillOpacity: 0.95 })
+    .bindTooltip(escapeHtml(label))
+    .on('click', onClick)
+    .addTo(layers.stops);
+}
+
+async function loadStreets(layers: ExplorerMap, current: () => boolean): Promise<void> {
+  if (layers.streetsAvailable === false) return;
+  const box = viewBox(layers.map, STREETS_MAX_SPAN);
+  if (!box) return layers.streets.clearLayers() as unknown as void;
+  try {
+    const body = await getJson('/v1/streets.json', { ...box, max_points: 40_000 });
+    if (!current()) return;
+    layers.streetsAvailable = body.available;
+    layers.streets.clearLayers();
+    if (!body.available) return;
+    const lines = body.lines.map((line: string) => decodePolyline(line));
+    // A casing under a white fill, as street maps draw roads.
+    L.polyline(lines, { renderer: layers.renderer, color: '#b3aa9a', weight: 5, opacity: 1, interactive: false }).addTo(layers.streets);
+    L.polyline(lines, { renderer: layers.renderer, color: '#ffffff', weight: 3, opacity: 1, interactive: false }).addTo(layers.streets);
+    document.body.classList.toggle('has-streets', true);
+  } catch (err) {
+    status(`Streets: ${(err as Error).message}`, true);
+  }
+}
+
+/** Every page (up to STOP_PAGES of 100) of a box search. */
+async function allPages(path: string, box: Record<string, string | number>): Promise<any[]> {
+  const found: any[] = [];
+  for (let page = 1; page <= STOP_PAGES; page++) {
+    const body = await getJson(path, { ...box, limit: 100, page });
+    found.push(...body.member);
+    if (found.length >= body.results_count) break;
+  }
+  return found;
+}
+
+async function loadStops(layers: ExplorerMap, onStopClick: (stop: PickedStop) => void, current: () => boolean): Promise<void> {
+  const box = viewBox(layers.map, STOPS_MAX_SPAN);
+  if (!box) return;
+  try {
+    // Bus and tram stops from the stop search; rail stations (with their CRS code, for boards) from the station search.
+    const [stops, stations] = await Promise.all([allPages('/v1/bus/stops.json', { ...box, type: 'bus_stop,tram_stop' }), allPages('/v1/rail/stations.json', box)]);
+    if (!current()) return;
+    layers.stops.clearLayers();
+    for (const stop of stops) {
+      const label = `${stop.name}${stop.indicator ? ` (${stop.indicator})` : ''}${stop.towards ? ` → ${stop.towards}` : ''}`;
+      addStopMarker(layers, stop, STOP_COLOURS[stop.type] ?? '#455a64', 5, label, () => onStopClick({ atcocode: stop.atcocode, name: label }));
+    }
+    for (const station of stations) {
+      addStopMarker(layers, station, STOP_COLOURS.train_station, 7, `${station.name} (${station.crs_code})`, () => onStopClick({ crs: station.crs_code, name: station.name }));
+    }
+    status(`${stops.length + stations.length} stops in view${layers.streetsAvailable === false ? ' (no street map in this snapshot)' : ''}.`);
+  } catch (err) {
+    status(`Stops: ${(err as Error).message}`, true);
+  }
+}

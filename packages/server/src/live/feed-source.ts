@@ -1,0 +1,31 @@
+import { FeedPoller, type FeedPollerOptions, type FeedStatus } from './feed-poller.js';
+
+/** One live feed as the vehicle and disruption sets see it: a status and deliveries through `onData`. */
+export interface FeedSource {
+  /** A copy of the feed's current status. */
+  readonly status: FeedStatus;
+  start(): void;
+  stop(): Promise<void>;
+  /** One poll now (tests, start-up); resolves true when new data was applied. */
+  pollNow(): Promise<boolean>;
+}
+
+/**
+ * Where a thread's live feeds come from. `local`: this thread polls and parses each feed itself
+ * (one serving thread, or the main thread of a cluster); otherwise the feeds are relayed from
+ * the main thread's pollers (worker threads), and the demo's simulated feed servers run there.
+ */
+export interface FeedSources {
+  readonly local: boolean;
+  /** The source of one feed; `options.parse` is used only where the feed is polled. */
+  feed<T>(options: FeedPollerOptions<T>): FeedSource;
+}
+
+/** Each feed polled by a FeedPoller in this thread (the default). */
+export const LOCAL_FEEDS: FeedSources = {
+  local: true,
+  feed: (options) => new FeedPoller(options),
+};
+
+/** The URL a relayed set gives a simulated feed (its real URL and status come from the main thread). */
+export const SIMULATED_ELSEWHERE = 'http://127.0.0.1/simulated-in-main-thread';

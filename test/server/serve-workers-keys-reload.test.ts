@@ -1,0 +1,145 @@
+// FEATURE UNDER TEST: SIGHUP reloads the keys file of `transit serve --workers 2` (a real process)
+// in every worker thread: a key revoked with `transit keys` gets 401, a new key works, a tier
+// change applies, counts of kept keys go on, and a broken file is refused while serving goes on.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { buildSnapshot } from '@transit/builder';
+import { startServeProcess, TRANSIT_BIN, type ServeProcess } from '../support/cli-process.js';
+
+const STATIONS = '/v1/rail/stations.json?lat=53.38&lon=-1.47';
+/** Requests per check, each on a new connection, so the kernel spreads them over both threads. */
+const SPREAD = 16;
+
+let dir: string;
+let snapshot: string;
+let keysFile: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'serve-keys-reload-'));
+  snapshot = path.join(dir, 'demo.snap');
+  writeFileSync(snapshot, (await buildSnapshot({ demo: true, quiet: true })).bytes);
+  keysFile = path.join(dir, 'keys.json');
+});
+
+/** `transit keys ...` as a real process; returns its standard output. */
+function keys(...argv: string[]): string {
+  return execFileSync(process.execPath, [TRANSIT_BIN, 'keys', ...argv, '--file', keysFile], { encoding: 'utf8' });
+}
+
+/** One GET on a new connection (no keep-alive), so successive requests may reach either thread. */
+function get(url: string, key: string): Promise<{ status: number; limit: string | undefined; remaining: number; reset: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url + STATIONS, { agent: false, headers: { 'X-Api-Key': key, Connection: 'close' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode!, limit: res.headers['x-ratelimit-limit'] as string | undefined, remaining: Number(res.headers['x-ratelimit-remaining']), reset: res.headers['x-ratelimit-reset'] as string | undefined }));
+    });
+    req.on('error', reject);
+  });
+}
+
+async function spread(url: string, key: string) {
+  const out = [];
+  for (let i = 0; i < SPREAD; i++) out.push(await get(url, key));
+  return out;
+}
+
+async function waitFor(p: ServeProcess, text: string, from: number): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!p.output().slice(from).includes(text)) {
+    if (Date.now() > deadline) throw new Error(`no '${text}' in:\n${p.output()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Sends SIGHUP and waits for `text` in the output written after it. */
+async function hangUp(p: ServeProcess, text: string): Promise<void> {
+  const from = p.output().length;
+  p.proc.kill('SIGHUP');
+  await waitFor(p, text, from);
+}
+
+describe('transit serve --workers 2: keys reload on SIGHUP', () => {
+  let running: ServeProcess | undefined;
+  afterAll(() => void running?.proc.kill('SIGKILL'));
+
+  it('applies revoked, new and re-tiered keys in every thread, keeps counts, and refuses a broken file', async () => {
+    const alice = keys('create', '--name', 'alice', '--tier', 'free').split('\n')[1];
+    const bob = keys('create', '--name', 'bob', '--tier', 'standard').split('\n')[1];
+    running = await startServeProcess(['--snapshot', snapshot, '--port', '0', '--workers', '2', '--keys', keysFile], {}, /2 worker threads/);
+    const { url } = running;
+
+    // Before: both keys work; alice spends part of her 60 a minute.
+    expect((await spread(url, bob)).map((r) => r.status)).toEqual(Array(SPREAD).fill(200));
+    const aliceBefore = await spread(url, alice);
+    expect(aliceBefore.map((r) => r.status)).toEqual(Array(SPREAD).fill(200));
+    expect(aliceBefore.at(-1)!.remaining).toBe(60 - SPREAD);
+
+    // Revoke bob and create carol with the real CLI, then SIGHUP.
+    expect(keys('revoke', 'bob')).toContain('SIGHUP');
+    const carol = keys('create', '--name', 'carol', '--tier', 'premium').split('\n')[1];
+    await hangUp(running, 'Reloaded API keys');
+    expect(running.output()).toMatch(/Reloaded API keys: .*keys\.json \(3\), 2 enabled/);
+    expect((await spread(url, bob)).map((r) => r.status)).toEqual(Array(SPREAD).fill(401));
+    const carolAfter = await spread(url, carol);
+    expect(carolAfter.map((r) => r.status)).toEqual(Array(SPREAD).fill(200));
+    expect(carolAfter.every((r) => r.limit === '6000')).toBe(true);
+    // Alice is unchanged: her count in this minute goes on across the reload (checked when no
+    // minute boundary fell between: the same X-RateLimit-Reset).
+    const aliceAfter = await spread(url, alice);
+    expect(aliceAfter.map((r) => r.status)).toEqual(Array(SPREAD).fill(200));
+    const sameMinute = aliceAfter.at(-1)!.reset === aliceBefore[0].reset;
+    if (sameMinute) expect(aliceAfter.at(-1)!.remaining).toBe(60 - 2 * SPREAD);
+
+    // A tier change applies (alice free -> standard) with her count kept.
+    const entries = JSON.parse(readFileSync(keysFile, 'utf8')) as { name: string; tier: string }[];
+    entries.find((e) => e.name === 'alice')!.tier = 'standard';
+    writeFileSync(keysFile, JSON.stringify(entries));
+    await hangUp(running, 'Reloaded API keys: ');
+    const aliceStandard = await get(url, alice);
+    expect(aliceStandard).toMatchObject({ status: 200, limit: '600' });
+    if (aliceStandard.reset === aliceBefore[0].reset) expect(aliceStandard.remaining).toBe(600 - 2 * SPREAD - 1);
+
+    // Broken files are refused, logged, and the keys in force stay as they were.
+    const good = readFileSync(keysFile, 'utf8');
+    writeFileSync(keysFile, '[{"key_sha256": "not json');
+    await hangUp(running, 'Keys reload refused');
+    writeFileSync(keysFile, JSON.stringify([...entries, { key: 'x'.repeat(32), name: 'dave', tier: 'gold' }]));
+    await hangUp(running, "unknown tier 'gold'");
+    expect(running.output()).toMatch(/Keys reload refused, still using the previous keys: keys file .*keys\.json: /);
+    expect(running.proc.exitCode).toBeNull();
+    expect((await spread(url, alice)).every((r) => r.status === 200 && r.limit === '600')).toBe(true);
+    expect((await spread(url, carol)).every((r) => r.status === 200)).toBe(true);
+    expect((await spread(url, bob)).every((r) => r.status === 401)).toBe(true);
+    expect((await spread(url, 'x'.repeat(32))).every((r) => r.status === 401)).toBe(true);
+
+    // Fixed again: applied.
+    writeFileSync(keysFile, good);
+    await hangUp(running, 'Reloaded API keys: ');
+    running.proc.kill('SIGTERM');
+    expect((await running.exited).signal).toBe('SIGTERM');
+    running = undefined;
+  }, 120_000);
+
+  it('reloads keys the same way when serving from the main thread (WORKERS=1)', async () => {
+    keysFile = path.join(dir, 'keys-one.yaml');
+    const erin = keys('create', '--name', 'erin', '--tier', 'free').split('\n')[1];
+    running = await startServeProcess(['--snapshot', snapshot, '--port', '0', '--keys', keysFile], { WORKERS: '1' });
+    const { url } = running;
+    expect((await get(url, erin)).remaining).toBe(59);
+    keys('revoke', 'erin');
+    const fred = keys('create', '--name', 'fred', '--tier', 'standard').split('\n')[1];
+    await hangUp(running, 'Reloaded API keys: ');
+    expect((await get(url, erin)).status).toBe(401);
+    expect(await get(url, fred)).toMatchObject({ status: 200, limit: '600' });
+    writeFileSync(keysFile, 'key: [unclosed');
+    await hangUp(running, 'Keys reload refused');
+    expect(await get(url, fred)).toMatchObject({ status: 200, remaining: 598 });
+    running.proc.kill('SIGTERM');
+    await running.exited;
+    running = undefined;
+  }, 60_000);
+});

@@ -1,0 +1,146 @@
+// FEATURE UNDER TEST: `transit serve --workers 2` (a real process) polls each live feed once, in
+// the main thread, not once per worker: the replay server sees one request per interval, and both
+// workers serve the relayed data (per-thread metrics, boards, disruption sources), keep the last
+// good data when the feed breaks (marked stale) and recover.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { buildSnapshot, demoSiriSx, simulatedSiriVm } from '@transit/builder';
+import { Engine } from '@transit/engine';
+import { startReplayServer, type ReplayServer } from '@transit/server';
+import { startServeProcess, type ServeProcess } from '../support/cli-process.js';
+
+const KEY = 'live-key';
+/** Requests per check, each on a new connection, so the kernel spreads them over both threads. */
+const SPREAD = 12;
+
+let dir: string;
+let snapshot: string;
+let engine: Engine;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'serve-live-'));
+  const bytes = (await buildSnapshot({ demo: true, quiet: true })).bytes;
+  snapshot = path.join(dir, 'demo.snap');
+  writeFileSync(snapshot, bytes);
+  engine = Engine.open(bytes.slice().buffer);
+});
+
+function getJson(url: string): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false, headers: { 'X-Api-Key': KEY, Connection: 'close' } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode!, body: text.startsWith('{') ? JSON.parse(text) : text }));
+      })
+      .on('error', reject);
+  });
+}
+
+async function spread(url: string) {
+  const out = [];
+  for (let i = 0; i < SPREAD; i++) out.push(await getJson(url));
+  return out;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const gauge = (text: string, name: string, labels: string) => Number(new RegExp(`${name}\\{${labels}\\} (\\S+)`).exec(text)?.[1] ?? NaN);
+
+describe('transit serve --workers 2: live feeds polled once', () => {
+  let running: ServeProcess | undefined;
+  let vm: ReplayServer | undefined;
+  let sx: ReplayServer | undefined;
+  afterAll(async () => {
+    running?.proc.kill('SIGKILL');
+    await vm?.close();
+    await sx?.close();
+  });
+
+  it('fetches each feed once per interval and serves it from both workers, stale on faults', async () => {
+    const siriVm = simulatedSiriVm(engine, Date.now());
+    vm = await startReplayServer({ files: [Buffer.from(siriVm)], contentType: 'application/xml' });
+    sx = await startReplayServer({ files: [Buffer.from(demoSiriSx(engine, Date.now()))], contentType: 'application/xml' });
+    running = await startServeProcess(['--snapshot', snapshot, '--port', '0', '--workers', '2', '--metrics-port', '0'], {
+      API_KEYS: `${KEY}:unlimited`,
+      SIRI_VM_URL: vm.url + '/siri-vm',
+      SIRI_SX_URL: sx.url + '/siri-sx',
+      SIRI_VM_INTERVAL_S: '1',
+      SIRI_SX_INTERVAL_S: '1',
+    }, /Live feeds: SIRI-VM, SIRI-SX/);
+    const { url } = running;
+    const metricsUrl = /Metrics \(Prometheus\): (\S+)/.exec(running.output())![1];
+
+    // One fetch per interval: 1 s interval, ~4 s watched -> about 4 (two pollers would make ~8).
+    await sleep(1500);
+    const before = [vm.requestCount, sx.requestCount];
+    const watchedMs = 4000;
+    await sleep(watchedMs);
+    const fetched = [vm.requestCount - before[0], sx.requestCount - before[1]];
+    for (const n of fetched) {
+      expect(n).toBeGreaterThanOrEqual(3);
+      expect(n).toBeLessThanOrEqual(5);
+    }
+
+    // Both workers built their overlays from the relayed documents.
+    await sleep(1200); // each worker records its metrics slot every second
+    let metrics = await (await fetch(metricsUrl)).text();
+    for (const thread of ['0', '1']) {
+      for (const feed of ['siri_vm', 'siri_sx']) expect(gauge(metrics, 'transit_feed_up', `feed="${feed}",thread="${thread}"`)).toBe(1);
+      expect(gauge(metrics, 'transit_disruption_records', `thread="${thread}"`)).toBeGreaterThan(0);
+      if (siriVm.includes('<VehicleActivity>')) {
+        const matched = ['journey_code', 'origin_time', 'position'].reduce((sum, m) => sum + gauge(metrics, 'transit_live_vehicles_matched', `method="${m}",thread="${thread}"`), 0);
+        expect(matched).toBeGreaterThan(0);
+      }
+    }
+    const disruptions = await spread(`${url}/v1/disruptions.json?active_only=false`);
+    for (const r of disruptions) {
+      expect(r.status).toBe(200);
+      expect(r.body.sources.siri_sx).toMatchObject({ configured: true, failed: false, stale: false, url: sx.url + '/siri-sx' });
+      expect(r.body.sources.siri_sx.record_count).toBeGreaterThan(0);
+      expect(r.body.sources.siri_sx.last_retrieved).not.toBeNull();
+    }
+    const stop = (await getJson(`${url}/v1/bus/stops.json?lat=53.3811&lon=-1.4701&radius=2000&limit=1`)).body.member[0].atcocode;
+    const boards = await spread(`${url}/v1/bus/stop_timetables/${stop}.json?live=true`);
+    for (const r of boards) {
+      expect(r.status).toBe(200);
+      expect(r.body.live_requested).toBe(true);
+      expect(r.body.live_error).toBeNull();
+    }
+
+    // A snapshot reload (SIGHUP): the workers rebuild their overlays at once from the latest
+    // relayed documents, with no wait for a poll.
+    const reloadFrom = running.output().length;
+    running.proc.kill('SIGHUP');
+    while (!running.output().slice(reloadFrom).includes('Reloaded snapshot')) await sleep(10);
+    for (const r of await spread(`${url}/v1/disruptions.json?active_only=false`)) expect(r.body.sources.siri_sx.record_count).toBeGreaterThan(0);
+
+    // The disruption feed breaks: every worker keeps its records, marked stale and failing.
+    sx.setFault({ kind: 'garbage' });
+    const from = running.output().length;
+    await sleep(2500);
+    for (const r of await spread(`${url}/v1/disruptions.json?active_only=false`)) {
+      expect(r.body.sources.siri_sx).toMatchObject({ failed: true, stale: true });
+      expect(r.body.sources.siri_sx.record_count).toBeGreaterThan(0);
+      expect(r.body.sources.siri_sx.consecutive_failures).toBeGreaterThanOrEqual(1);
+    }
+    // The failure is logged once (by the one poller), not once per worker.
+    expect(running.output().slice(from).match(/feed siri_sx: .*\(failure 1 in a row\)/g)).toHaveLength(1);
+    // The vehicle feed fails too: boards answer with live_error in both workers.
+    vm.setFault({ kind: 'status', status: 503 });
+    await sleep(2500);
+    for (const r of await spread(`${url}/v1/bus/stop_timetables/${stop}.json?live=true`)) {
+      expect(r.status).toBe(200);
+      expect(r.body.live_error).toMatch(/siri_vm feed failing since .*HTTP 503/);
+    }
+    metrics = await (await fetch(metricsUrl)).text();
+    for (const thread of ['0', '1']) expect(gauge(metrics, 'transit_feed_up', `feed="siri_sx",thread="${thread}"`)).toBe(0);
+
+    running.proc.kill('SIGTERM');
+    expect((await running.exited).signal).toBe('SIGTERM');
+    running = undefined;
+  }, 120_000);
+});
