@@ -4,7 +4,7 @@ import { Value } from '@sinclair/typebox/value';
 import { formatUkTimestamp, type Engine, type LiveTrip, type TripCall } from '@transit/engine';
 import { simulatedSiriVm } from '@transit/builder';
 import { startReplayServer, type ReplayServer } from '../../packages/server/src/live/replay-server.js';
-import { startVehicleFeeds, type VehicleFeeds } from '../../packages/server/src/live/vehicle-feeds.js';
+import { LIVE_NOT_CONFIGURED, startVehicleFeeds, type VehicleFeeds } from '../../packages/server/src/live/vehicle-feeds.js';
 import { noLiveConfig } from '../../packages/server/src/live/live-config.js';
 import { JourneyPlan } from '../../packages/server/src/schemas-journey.js';
 import { demoSnapshotEngine, startTestServer, type TestServer } from '../support/server.js';
@@ -98,6 +98,44 @@ describe('live vehicles on journey legs (demo timetable, generated SIRI-VM, repl
     const same = legs.find((l: any) => l.dated_vehicle_journey_ref === found.ref && l.start_time === found.leg.start_time);
     expect(same).toMatchObject({ start_time: found.leg.start_time, end_time: found.leg.end_time, live_vehicle: null, expected_departure_time: null, expected_arrival_time: null });
     expect(legs.every((l: any) => l.live_vehicle === null && l.expected_departure_time === null && l.expected_arrival_time === null)).toBe(true);
+  });
+
+  it('live_error: null with healthy feeds and with include_live=false', async () => {
+    expect(found.body.live_error).toBeNull();
+    expect((await api.get(found.query + '&include_live=false')).body.live_error).toBeNull();
+  });
+
+  it('live_error says when no vehicle feed is configured; the plan is the same timetable plan', async () => {
+    const plain = await startTestServer();
+    try {
+      const res = await plain.get(found.query);
+      expect(res.status).toBe(200);
+      expect(res.body.live_error).toBe(LIVE_NOT_CONFIGURED);
+      expect(res.body.itineraries.map((it: any) => [it.start_time, it.end_time])).toEqual(found.body.itineraries.map((it: any) => [it.start_time, it.end_time]));
+      expect(res.body.itineraries.flatMap((it: any) => it.legs).every((l: any) => l.live_vehicle === null)).toBe(true);
+      expect((await plain.get(found.query + '&include_live=false')).body.live_error).toBeNull();
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('a feed that is down: live_error says since when, legs carry no live data, never a 5xx', async () => {
+    const gone = await startReplayServer({ files: [new TextEncoder().encode('<x/>')] });
+    const url = gone.url;
+    await gone.close();
+    const down = (await startVehicleFeeds(engine, { ...noLiveConfig(), siriVm: { url, intervalMs: 3_600_000, timeoutMs: 500, headers: {} } }, () => {}))!;
+    const server = await startTestServer({ live: { vehicles: down, disruptions: null } });
+    try {
+      await down.pollNow();
+      const res = await server.get(found.query);
+      expect(res.status).toBe(200);
+      expect(res.body.live_error).toMatch(/siri_vm feed failing since .*\(1 failed polls\)/);
+      expect(res.body.itineraries.length).toBe(found.body.itineraries.length);
+      expect(res.body.itineraries.flatMap((it: any) => it.legs).every((l: any) => l.live_vehicle === null && l.expected_departure_time === null)).toBe(true);
+    } finally {
+      await server.close();
+      await down.stop();
+    }
   });
 
   it('the OpenAPI document describes the live fields of a leg', async () => {

@@ -102,6 +102,10 @@ export const JourneyPlan = Type.Object(
     next_available: Type.Boolean({
       description: 'True when the search found more itineraries than `limit`: later ones (arrive_by: earlier-arriving ones). To page on, ask again with `datetime` = the last start_time (arrive_by: the earliest end_time returned); itineraries leaving (arriving) exactly then come back again, so ask from a second later (earlier) when the whole page did.',
     }),
+    live_error: nullable(
+      Type.String(),
+      'Additional field, as on stop boards. Null when include_live is false or every vehicle feed is healthy. Otherwise why legs may lack live data: no vehicle feed configured; a feed failing (since when, how many polls, the last error); a feed stale (no new document for 5 minutes). Itineraries are planned on the timetable either way.',
+    ),
     street_model: StringEnum(['osm', 'straight_line'], { description: 'Additional field. osm: street legs follow the OpenStreetMap street graph built into the snapshot; straight_line: no street graph, so walking and the alternatives use the straight line x 1.3 (distance) at 4.8 km/h walking, 15 km/h cycling, 30 km/h driving.' }),
     notices: Type.Array(
       Type.Object({ code: Type.String(), message: Type.String() }, { title: 'JourneyNotice' }),

@@ -5,6 +5,7 @@ import { StringEnum } from '../param-types.js';
 import { JourneyPlan } from '../schemas-journey.js';
 import { parseDateTime } from '../timetable-params.js';
 import { toItinerary, type JourneyDtoContext } from '../dto-journey.js';
+import { LIVE_NOT_CONFIGURED } from '../live/vehicle-feeds.js';
 
 /** Itineraries per request: default and bounds (spec section 7). */
 export const JOURNEY_LIMIT = { default: 5, max: 20 };
@@ -27,7 +28,7 @@ const JourneyQuery = Type.Object({
   modes: Type.Array(StringEnum(STREET_MODES), { minItems: 0, default: ['walk', 'bicycle'], description: 'Direct non-transit alternatives (comma-separated): walk, bicycle, car. An empty value (`modes=`) skips them. Transit itineraries are always returned.' }),
   transit_modes: Type.Array(StringEnum(SUB_MODES), { minItems: 0, default: ['tram', 'rail'], description: 'Optional sub-modes besides bus and coach (always searched): tram, rail. An empty value (`transit_modes=`) searches bus and coach only.' }),
   include_fares: Type.Boolean({ default: true, description: 'Per-leg fare estimates (`fare` on transit legs). The itinerary total is always given.' }),
-  include_live: Type.Boolean({ default: true, description: 'Live vehicle positions on transit legs whose journey has a matched vehicle now.' }),
+  include_live: Type.Boolean({ default: true, description: 'Live vehicle positions and estimates on transit legs whose journey has a matched vehicle now; `live_error` says when feeds are missing, failing or stale. Itineraries are always planned on the timetable.' }),
   include_intermediate_stops: Type.Boolean({ default: false, description: 'List the stops each transit leg calls at between boarding and alighting, with times.' }),
   max_walk_distance: walkLimit('Longest single walking leg, metres (also bounds the search for stops near each end; default search radius 1000 m, widened to 2500 m when no stop is nearer).'),
   max_total_walk_distance: walkLimit('Most walking over all legs of an itinerary, metres.'),
@@ -71,6 +72,7 @@ export const journey = defineEndpoint({
       request_time: ctx.requestTime,
       coverage: { area: coverage?.name ?? 'snapshot', bbox },
       next_available: plan.nextAvailable,
+      live_error: !q.include_live ? null : vehicles ? vehicles.liveError(nowMs) : LIVE_NOT_CONFIGURED,
       street_model: plan.streetModel,
       notices: plan.notices,
       itineraries: plan.itineraries.map((it) => toItinerary(it, c)),
