@@ -5,11 +5,11 @@
 // Run alone: `node bench/suites/live.js`. Needs ../shared/data; returns null without it.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Bench } from 'tinybench';
 import { Engine, dayNumber, ukLocalToEpoch } from '@transit/engine';
 import { parseGtfsRt, parseSiriVm } from '@transit/feeds';
 import { simulatedSiriVm } from '@transit/builder';
 import { DATA, ensureSnapshot, readArrayBuffer } from '../snapshots.js';
+import { runAlone } from './run-alone.js';
 import { boardQueries } from './boards.js';
 
 const NEWPORT = path.join(DATA, 'gtfs/newport_wales_bods_2024-03-05/other_modalities.zip');
@@ -66,17 +66,4 @@ export async function liveSuite() {
   return { info, tasks };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const suite = await liveSuite();
-  if (!suite) {
-    console.log('live bench skipped: ../shared/data is absent');
-  } else {
-    console.log(JSON.stringify(suite.info));
-    let sink = 0;
-    const bench = new Bench({ time: 3000, warmupTime: 500 });
-    for (const [name, fn] of suite.tasks) bench.add(name, () => { sink += fn(); });
-    await bench.run();
-    console.table(bench.tasks.map((t) => ({ name: t.name, 'median ms': t.result.latency.p50.toFixed(3), 'p99 ms': t.result.latency.p99.toFixed(3), samples: t.result.latency.samples?.length })));
-    console.log(`sink ${sink > 0}, heap ${(process.memoryUsage().heapUsed / 1048576).toFixed(0)} MiB`);
-  }
-}
+await runAlone(import.meta.url, 'live', liveSuite, { time: 3000, warmupTime: 500, digits: 3 });

@@ -5,9 +5,9 @@
 // Run alone: `node bench/suites/streets.js`. Needs ../shared/data; returns null without it.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Bench } from 'tinybench';
 import { Engine, NONE, distanceMetres } from '@transit/engine';
 import { DATA, ensureSnapshot, readArrayBuffer } from '../snapshots.js';
+import { runAlone } from './run-alone.js';
 import { mulberry32 } from './stops.js';
 
 const GTFS = path.join(DATA, 'gtfs/newport_wales_bods_2023-06-13/newport-20230613_gtfs.zip');
@@ -161,17 +161,4 @@ export async function streetsSuite() {
   return { info, tasks };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const suite = await streetsSuite();
-  if (!suite) {
-    console.log('streets bench skipped: ../shared/data is absent');
-  } else {
-    console.log(JSON.stringify(suite.info));
-    let sink = 0;
-    const bench = new Bench({ time: 2000, warmupTime: 300 });
-    for (const [name, fn] of suite.tasks) bench.add(name, () => { sink += fn(); });
-    await bench.run();
-    console.table(bench.tasks.map((t) => ({ name: t.name, 'median ms': t.result.latency.p50.toFixed(4), 'p99 ms': t.result.latency.p99.toFixed(4), samples: t.result.latency.samples?.length })));
-    console.log(`sink ${sink > 0}, heap ${(process.memoryUsage().heapUsed / 1048576).toFixed(0)} MiB, node ${process.version}`);
-  }
-}
+await runAlone(import.meta.url, 'streets', streetsSuite);

@@ -1,5 +1,5 @@
 // FEATURE UNDER TEST: the map explorer at / in a real browser (Debian's chromium through
-// playwright-core) on the demo dataset: the demo key injected, stops and streets drawn, a stop
+// playwright-core) on the demo dataset: the demo key injected, stops, streets and route shapes drawn, a stop
 // searched and its board opened (live departures marked, vehicles on the map), a departure's
 // journey drawn, a journey planned leg by leg with walking steps, the disruptions layer; the
 // screenshots are checked not blank. Without a demo key the page asks for one.
@@ -68,15 +68,38 @@ describe.skipIf(!HAVE_CHROMIUM)('map explorer in Chromium', () => {
     await live?.stop();
   });
 
-  it('loads with the demo key, draws streets and stops, and asks for nothing outside the server', async () => {
+  it('loads with the demo key, draws streets, route shapes and stops, and asks for nothing outside the server', async () => {
     const requests: string[] = [];
     browser.page.on('request', (req) => requests.push(req.url()));
     await browser.page.goto(server.url + '/');
     await browser.page.waitForFunction(() => /\d+ stops in view/.test(document.getElementById('status')?.textContent ?? ''));
     expect(await browser.page.isHidden('#key-form')).toBe(true);
     expect(await browser.page.evaluate(() => document.body.classList.contains('has-streets'))).toBe(true);
+    // The route layer: as many lines as the API gives for the view, on its own canvas between the streets' and the stops'.
+    await browser.page.waitForFunction(() => Number(document.getElementById('map')?.dataset.shapeLines) > 0);
+    const drawn = await browser.page.evaluate(() => Number(document.getElementById('map')!.dataset.shapeLines));
+    const shapesAsked = requests.find((u) => u.includes('/v1/shapes.json'))!;
+    const body = await api(shapesAsked.slice(server.url.length));
+    expect(drawn).toBe(body.shapes.reduce((n: number, s: any) => n + s.polylines.length, 0));
+    const order = await browser.page.$$eval('.leaflet-pane canvas', (cs) => cs.map((c) => `${c.parentElement!.className.match(/leaflet-(\w+)-pane/)?.[1]}:${getComputedStyle(c.parentElement!).zIndex}`));
+    expect(order).toEqual(expect.arrayContaining(['streets:350', 'shapes:360', 'overlay:400']));
     await shot('1-map');
     expect(requests.filter((u) => !u.startsWith(server.url) && !u.startsWith('data:'))).toEqual([]);
+  });
+
+  it('keeps drawing route shapes zoomed out past the streets’ limit', async () => {
+    const page = browser.page;
+    const zoom = async (button: 'in' | 'out', times: number) => {
+      for (let k = 0; k < times; k++) {
+        const answered = page.waitForResponse((r) => r.url().includes('/v1/shapes.json'));
+        await page.click(`.leaflet-control-zoom-${button}`);
+        await answered;
+      }
+    };
+    await zoom('out', 3); // zoom 11: about 0.7 degrees across, streets off (0.25), shapes on (2)
+    await page.waitForFunction(() => Number(document.getElementById('map')?.dataset.shapeLines) > 20);
+    await shot('1b-map-zoomed-out');
+    await zoom('in', 3);
   });
 
   it('searches a stop and opens its board, live departures marked and their vehicles on the map', async () => {

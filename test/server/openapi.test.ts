@@ -156,6 +156,7 @@ describe('served document', () => {
       '/v1/rail/services/{trip_id}.json',
       '/v1/rail/station_timetables/{crs_code}.json',
       '/v1/rail/stations.json',
+      '/v1/shapes.json',
       '/v1/streets.json',
     ]);
     // Templated paths are served for any value: an unknown resource is a 404 about it, not "No endpoint".

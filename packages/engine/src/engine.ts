@@ -36,6 +36,8 @@ import { StraightLineStreets, type StreetModel } from './planner/street-model.js
 import { OsmStreets } from './planner/osm-street-model.js';
 import { TripPaths } from './live/trip-paths.js';
 import type { PlanQuery, PlanResult } from './planner/planner-api.js';
+import { RouteShapes } from './shapes/route-shapes.js';
+import { ShapeCatalogue } from './shapes/shape-catalogue.js';
 
 /**
  * A transit snapshot opened for queries. Construction is zero-copy: every column is a view over
@@ -305,6 +307,21 @@ export class Engine {
     return this.streetsCache;
   }
   private streetsCache: StreetGraph | null | undefined;
+
+  /**
+   * The distinct route geometries (each feed shape trips run along, else the line through their
+   * stops) for drawing a map's route layer: `routeShapes.inBox(...)`. Its catalogue is built on
+   * the first query (docs/engine.md "Route shapes").
+   */
+  get routeShapes(): RouteShapes {
+    if (!this.routeShapesCache) {
+      const paths = new TripPaths(this.timetable, this.strings, this.stopTable);
+      const describer = this.describer;
+      this.routeShapesCache = new RouteShapes(this.timetable, paths, describer, () => ShapeCatalogue.build(this.timetable, paths, (t) => describer.mode(t)));
+    }
+    return this.routeShapesCache;
+  }
+  private routeShapesCache: RouteShapes | undefined;
 
   /** Runs a radius or box query and builds only the requested page of results. */
   private page<T extends { distance?: number }>(index: SpatialIndex, q: SpatialQuery, get: (idx: number) => T, accept?: (idx: number) => boolean): Page<T> {

@@ -27,5 +27,6 @@ export { liveBoard, annotate as annotateBoardCall, LIVE_LOOKBACK_MS, type LiveBo
 export { decodePolyline, encodePolyline } from './spatial/polyline.js';
 export type { VehicleMatcher } from './live/vehicle-matcher.js';
 export * from './streets/index.js';
+export * from './shapes/index.js';
 export { FARE_MODES, type FareLeg, type FareQuote, type LegFare } from './fares/fare-api.js';
 export type { FareModel } from './fares/fare-model.js';

@@ -14,7 +14,8 @@ export function writeTimetable(ds: Dataset, w: SnapshotWriter, p: CompiledPatter
     .add('routes.shortName', Uint32Array.from(tt.routes, (r) => pool.intern(r.shortName)))
     .add('routes.longName', Uint32Array.from(tt.routes, (r) => pool.intern(r.longName)))
     .add('routes.agency', Uint32Array.from(tt.routes, (r) => r.agency))
-    .add('routes.type', Uint16Array.from(tt.routes, (r) => r.type));
+    .add('routes.type', Uint16Array.from(tt.routes, (r) => r.type))
+    .add('routes.color', Uint32Array.from(tt.routes, (r) => r.color ?? NONE));
 
   const trips = Array.from(p.tripOrder, (t) => tt.trips[t]);
   const tripId = Uint32Array.from(trips, (t) => pool.intern(t.id));

@@ -111,7 +111,7 @@ async function parseStops(ctx: GtfsContext): Promise<void> {
 async function parseRoutes(ctx: GtfsContext): Promise<void> {
   const issue = issueFn(ctx, 'routes.txt');
   let c: Record<string, number> = {};
-  await readCsv(ctx.source, 'routes.txt', (h) => (c = columns(h, ['route_id', 'agency_id', 'route_short_name', 'route_long_name', 'route_type'])), (rec, line) => {
+  await readCsv(ctx.source, 'routes.txt', (h) => (c = columns(h, ['route_id', 'agency_id', 'route_short_name', 'route_long_name', 'route_type', 'route_color'])), (rec, line) => {
     const id = cell(rec, c.route_id);
     const key = `${ctx.feed}:${id}`;
     if (!id) return issue(line, 'missing_id', '', 'route_id', '', 'route without route_id');
@@ -121,7 +121,11 @@ async function parseRoutes(ctx: GtfsContext): Promise<void> {
     let agency = ctx.tt.agencyByKey.get(`${ctx.feed}:${cell(rec, c.agency_id)}`);
     if (agency === undefined) agency = defaultAgency(ctx);
     ctx.tt.routeByKey.set(key, ctx.tt.routes.length);
-    ctx.tt.routes.push({ id, shortName: cell(rec, c.route_short_name), longName: cell(rec, c.route_long_name), agency, type });
+    const colour = cell(rec, c.route_color);
+    const color = /^[0-9a-fA-F]{6}$/.test(colour) ? parseInt(colour, 16) : undefined;
+    // A cosmetic field: an unreadable colour is reported and left out, the route kept.
+    if (colour && color === undefined) ctx.ds.issues.add({ code: 'bad_route_color', severity: 'warning', file: `${ctx.source.name}:routes.txt`, line, entityId: id, field: 'route_color', value: colour, message: 'route_color is not six hex digits; ignored' });
+    ctx.tt.routes.push({ id, shortName: cell(rec, c.route_short_name), longName: cell(rec, c.route_long_name), agency, type, color });
   });
 }
 

@@ -2,7 +2,15 @@ import { Growable, growU32, growI32, growU8, growF64 } from '../write/growable.j
 
 /** Parsed GTFS, merged across feeds, before compiling (ids are namespaced per feed where GTFS scopes them per feed). */
 export interface AgencyRow { id: string; name: string; noc: string; url: string }
-export interface RouteRow { id: string; shortName: string; longName: string; agency: number; type: number }
+export interface RouteRow {
+  id: string;
+  shortName: string;
+  longName: string;
+  agency: number;
+  type: number;
+  /** route_color as 0xRRGGBB; absent when the feed gives none (or an unreadable one). */
+  color?: number;
+}
 export interface ServiceRow {
   id: string;
   /** Bit i = runs on weekday i (0 Monday ... 6 Sunday) between start and end. */

@@ -27,18 +27,33 @@ export class TripPaths {
     let path = this.cache.get(key);
     if (!path) {
       if (this.cache.size >= MAX_CACHED_PATHS) this.cache.clear();
-      const first = tt.patternStopOffsets[p];
-      const n = tt.patternStopOffsets[p + 1] - first;
-      const ll = new Float64Array(2 * n);
-      for (let i = 0; i < n; i++) {
-        const s = tt.patternStops[first + i];
-        ll[2 * i] = this.stops.lat[s];
-        ll[2 * i + 1] = this.stops.lon[s];
-      }
-      const poly = shape === NONE ? new Float64Array(0) : decodePolyline(this.strings.get(tt.shapePolyline[shape]));
-      path = TripPath.build(poly, ll);
+      path = this.build(p, shape);
       this.cache.set(key, path);
     }
     return path;
+  }
+
+  /** The path of a pattern's trips that carry `shapeIdx` (NONE: straight lines between the stops), uncached. */
+  build(patternIdx: number, shapeIdx: number): TripPath {
+    return TripPath.build(this.shapeLine(shapeIdx), this.stopLine(patternIdx));
+  }
+
+  /** A pattern's stops in order as interleaved lat, lon degrees (the path when a trip has no usable shape). */
+  stopLine(patternIdx: number): Float64Array {
+    const tt = this.tt;
+    const first = tt.patternStopOffsets[patternIdx];
+    const n = tt.patternStopOffsets[patternIdx + 1] - first;
+    const ll = new Float64Array(2 * n);
+    for (let i = 0; i < n; i++) {
+      const s = tt.patternStops[first + i];
+      ll[2 * i] = this.stops.lat[s];
+      ll[2 * i + 1] = this.stops.lon[s];
+    }
+    return ll;
+  }
+
+  /** A shape's points as interleaved lat, lon degrees; empty for NONE. */
+  shapeLine(shapeIdx: number): Float64Array {
+    return shapeIdx === NONE ? new Float64Array(0) : decodePolyline(this.strings.get(this.tt.shapePolyline[shapeIdx]));
   }
 }

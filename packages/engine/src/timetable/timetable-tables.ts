@@ -1,5 +1,6 @@
 import type { SnapshotReader } from '../snapshot/reader.js';
 import { SnapshotFormatError } from '../errors.js';
+import { NONE } from '../snapshot/format.js';
 
 /**
  * Timetable columns: routes, trips, services, patterns, stop times and shapes (see
@@ -20,6 +21,8 @@ export class TimetableTables {
   readonly routeAgency: Uint32Array;
   /** Route -> GTFS route_type (extended types kept as given). */
   readonly routeType: Uint16Array;
+  /** Route -> route_color as 0xRRGGBB, or NONE (every route NONE when the snapshot predates the section). */
+  readonly routeColor: Uint32Array;
 
   /** Trip -> feed trip_id, headsign, BODS vehicle_journey_code, block_id (strings). */
   readonly tripId: Uint32Array;
@@ -74,6 +77,7 @@ export class TimetableTables {
     this.routeLongName = r.u32('routes.longName');
     this.routeAgency = r.u32('routes.agency');
     this.routeType = r.u16('routes.type');
+    this.routeColor = r.has('routes.color') ? r.u32('routes.color') : new Uint32Array(this.routeType.length).fill(NONE);
     this.tripId = r.u32('trips.id');
     this.tripHeadsign = r.u32('trips.headsign');
     this.tripVehicleJourneyCode = r.u32('trips.vehicleJourneyCode');

@@ -1,5 +1,6 @@
-// The map: Leaflet on a canvas with no tile server. The base layer is the snapshot's own street
-// network (/v1/streets.json) when it has one, else a plain background; stops are loaded for the view.
+// The map: Leaflet on canvases with no tile server. The base layer is the snapshot's own street
+// network (/v1/streets.json) when it has one, else a plain background; over it the route shapes
+// (/v1/shapes.json), then the stops, all loaded for the view.
 import L from 'leaflet';
 import { getJson } from './api.js';
 import { decodePolyline, } from './polyline.js';
@@ -8,19 +9,25 @@ import { escapeHtml, status } from './dom.js';
 /** Default view: Sheffield (the demo dataset and the default coverage are South and West Yorkshire). */
 const START: L.LatLngExpression = [53.383, -1.465];
 const START_ZOOM = 14;
-/** Stops and streets are loaded only below these view spans (degrees), as the API bounds boxes. */
+/** Stops, streets and shapes are loaded only below these view spans (degrees), as the API bounds boxes. */
 const STOPS_MAX_SPAN = 0.9;
 const STREETS_MAX_SPAN = 0.25;
+const SHAPES_MAX_SPAN = 2;
 const STOP_PAGES = 5;
 
 const STOP_COLOURS: Record<string, string> = { bus_stop: '#1565c0', tram_stop: '#8e24aa', train_station: '#c62828' };
+/** Route lines without a usable route_color, by mode (paler than the stops drawn over them). */
+const SHAPE_COLOURS: Record<string, string> = { bus: '#6d9bd8', coach: '#5c6bc0', tram: '#ab47bc', rail: '#c62828', ferry: '#00838f', other: '#78909c' };
 
 /** The map and its layers, shared by the panels. */
 export interface ExplorerMap {
   map: L.Map;
   renderer: L.Canvas;
-  /** Streets (base), stops, and a layer per panel (board, journey, disruptions). */
+  /** Canvases of the base layers, each in its own pane under the overlay pane. */
+  baseRenderers: { streets: L.Canvas; shapes: L.Canvas };
+  /** Streets (base), route shapes, stops, and a layer per panel (board, journey, disruptions). */
   streets: L.LayerGroup;
+  shapes: L.LayerGroup;
   stops: L.LayerGroup;
   board: L.LayerGroup;
   journey: L.LayerGroup;
@@ -41,10 +48,14 @@ export function createMap(onStopClick: (stop: PickedStop) => void): ExplorerMap 
   const renderer = L.canvas({ padding: 0.3 });
   const map = L.map('map', { preferCanvas: true, renderer, zoomControl: true, attributionControl: true }).setView(START, START_ZOOM);
   map.attributionControl.setPrefix('Leaflet').addAttribution('Streets © OpenStreetMap contributors (from the snapshot)');
+  // One canvas draws in the order paths were added, and each layer is redrawn on every move: the
+  // base layers get panes (and canvases) of their own under the overlay pane so they stay below.
   const layers: ExplorerMap = {
     map,
     renderer,
+    baseRenderers: { streets: L.canvas({ padding: 0.3, pane: basePane(map, 'streets', 350) }), shapes: L.canvas({ padding: 0.3, pane: basePane(map, 'shapes', 360) }) },
     streets: L.layerGroup().addTo(map),
+    shapes: L.layerGroup().addTo(map),
     stops: L.layerGroup().addTo(map),
     board: L.layerGroup().addTo(map),
     journey: L.layerGroup().addTo(map),
@@ -55,11 +66,20 @@ export function createMap(onStopClick: (stop: PickedStop) => void): ExplorerMap 
   const refresh = () => {
     const mine = ++seq;
     void loadStreets(layers, () => mine === seq);
+    void loadShapes(layers, () => mine === seq);
     void loadStops(layers, onStopClick, () => mine === seq);
   };
   map.on('moveend', refresh);
   refresh();
   return layers;
+}
+
+/** A pane under the overlay pane (400) with its own canvas for a non-interactive base layer. */
+function basePane(map: L.Map, name: string, zIndex: number): string {
+  const pane = map.createPane(name);
+  pane.style.zIndex = String(zIndex);
+  pane.style.pointerEvents = 'none';
+  return name;
 }
 
 /** Padded box of the current view, and whether it is smaller than `maxSpan` degrees a side. */
@@ -89,11 +109,50 @@ async function loadStreets(layers: ExplorerMap, current: () => boolean): Promise
     if (!body.available) return;
     const lines = body.lines.map((line: string) => decodePolyline(line));
     // A casing under a white fill, as street maps draw roads.
-    L.polyline(lines, { renderer: layers.renderer, color: '#b3aa9a', weight: 5, opacity: 1, interactive: false }).addTo(layers.streets);
-    L.polyline(lines, { renderer: layers.renderer, color: '#ffffff', weight: 3, opacity: 1, interactive: false }).addTo(layers.streets);
+    const renderer = layers.baseRenderers.streets;
+    L.polyline(lines, { renderer, color: '#b3aa9a', weight: 5, opacity: 1, interactive: false }).addTo(layers.streets);
+    L.polyline(lines, { renderer, color: '#ffffff', weight: 3, opacity: 1, interactive: false }).addTo(layers.streets);
     document.body.classList.toggle('has-streets', true);
   } catch (err) {
     status(`Streets: ${(err as Error).message}`, true);
+  }
+}
+
+/** A route's own colour unless it would vanish on the pale background (many feeds give white), else the mode's. */
+function shapeColour(shape: { colour: string | null; mode: string }): string {
+  const c = shape.colour;
+  if (c) {
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16) / 255);
+    if (0.2126 * r + 0.7152 * g + 0.0722 * b < 0.8) return c;
+  }
+  return SHAPE_COLOURS[shape.mode] ?? SHAPE_COLOURS.other;
+}
+
+/** Route shapes in the view as thin lines under the stops; the busiest and rail/tram drawn last (on top). */
+async function loadShapes(layers: ExplorerMap, current: () => boolean): Promise<void> {
+  const box = viewBox(layers.map, SHAPES_MAX_SPAN);
+  const mapEl = layers.map.getContainer();
+  if (!box) {
+    layers.shapes.clearLayers();
+    mapEl.dataset.shapeLines = '0';
+    return;
+  }
+  try {
+    const body = await getJson('/v1/shapes.json', { ...box, max_points: 30_000 });
+    if (!current()) return;
+    layers.shapes.clearLayers();
+    const renderer = layers.baseRenderers.shapes;
+    let drawn = 0;
+    for (const shape of [...body.shapes].reverse()) {
+      const lines = shape.polylines.map((line: string) => decodePolyline(line));
+      const rail = shape.mode === 'rail' || shape.mode === 'tram';
+      L.polyline(lines, { renderer, color: shapeColour(shape), weight: rail ? 3 : 2, opacity: 0.75, interactive: false }).addTo(layers.shapes);
+      drawn += lines.length;
+    }
+    // For tests and curious users: how many lines the layer holds.
+    mapEl.dataset.shapeLines = String(drawn);
+  } catch (err) {
+    status(`Shapes: ${(err as Error).message}`, true);
   }
 }
 

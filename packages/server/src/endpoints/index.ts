@@ -15,8 +15,9 @@ import { railServices } from './rail-services.js';
 import { disruptions } from './disruptions.js';
 import { journey } from './journey.js';
 import { streets } from './streets.js';
+import { shapes } from './shapes.js';
 
 /** Every endpoint the server serves, in the order the OpenAPI document lists them. */
-export const ENDPOINTS: readonly Endpoint[] = [places, busStops, railStations, busRoutes, busRoute, railRoutes, railRoute, stopTimetables, busServices, stationTimetables, railServices, journey, disruptions, streets, health, openApiDocument];
+export const ENDPOINTS: readonly Endpoint[] = [places, busStops, railStations, busRoutes, busRoute, railRoutes, railRoute, stopTimetables, busServices, stationTimetables, railServices, journey, disruptions, streets, shapes, health, openApiDocument];
 
 export { defineEndpoint, type Endpoint, type EndpointDefinition, type HandlerContext } from './endpoint.js';
