@@ -69,7 +69,8 @@ const stopJson = JSON.stringify(Array.from({ length: engine.stopTable.count }, (
 await bench.run();
 for (const task of bench.tasks) {
   const r = task.result;
-  const row = { name: task.name, medianUs: r.latency.p50 * 1000, meanUs: r.latency.mean * 1000, p99Us: r.latency.p99 * 1000, opsPerSec: 1000 / r.latency.mean, // runs per second of the mean latency (throughput.mean averages per-run rates, which a few instant runs inflate) samples: r.latency.samples?.length ?? r.totalTime };
+  // ops/s from the mean latency: throughput.mean averages per-run rates, which a few instant runs inflate.
+  const row = { name: task.name, medianUs: r.latency.p50 * 1000, meanUs: r.latency.mean * 1000, p99Us: r.latency.p99 * 1000, opsPerSec: 1000 / r.latency.mean, samples: r.latency.samples?.length ?? r.totalTime };
   results.benchmarks.push(row);
 }
 console.table(results.benchmarks.map((b) => ({ name: b.name, 'median µs': b.medianUs.toFixed(2), 'p99 µs': b.p99Us.toFixed(2), 'ops/s': Math.round(b.opsPerSec) })));
