@@ -3,7 +3,7 @@
 // alternative); prints median / p90 / p99 wall time and a hash of the answers (start, end,
 // transfers, walk of every itinerary), so two engine builds can be checked to agree.
 // Usage: node [--cpu-prof] bench/plan-profile.js [vilnius|newport|newport-streets|southampton] [rounds]
-// ENGINE=/path/to/engine/dist/index.js runs another build of the engine on the same queries.
+// ENGINE=/path/to/engine/dist/index.js runs another build of the engine on the same queries; ARRIVE_BY=1 plans arrive-by.
 import path from 'node:path';
 import { ensureSnapshot, readArrayBuffer, DATA } from './snapshots.js';
 
@@ -33,7 +33,7 @@ const served = [];
 for (let s = 0; s < engine.stopTable.count; s++) if (engine.stopTable.modes[s]) served.push(s);
 const qs = Array.from({ length: 100 }, () => ({ from: served[Math.floor(rnd() * served.length)], to: served[Math.floor(rnd() * served.length)], departS: 6 * 3600 + Math.floor(rnd() * 14 * 3600) }));
 const lat = engine.stopTable.lat, lon = engine.stopTable.lon;
-const plan = (q, extra = {}) => engine.planJourney({ from: { lat: lat[q.from], lon: lon[q.from] }, to: { lat: lat[q.to], lon: lon[q.to] }, time: cal.reference(day) + q.departS * 1000, arriveBy: false, modeMask: 31, limit: 5, maxWalkM: null, maxTotalWalkM: null, intermediateStops: false, steps: false, alternatives: ['walk'], ...extra });
+const plan = (q, extra = {}) => engine.planJourney({ from: { lat: lat[q.from], lon: lon[q.from] }, to: { lat: lat[q.to], lon: lon[q.to] }, time: cal.reference(day) + q.departS * 1000, arriveBy: Boolean(process.env.ARRIVE_BY), modeMask: 31, limit: 5, maxWalkM: null, maxTotalWalkM: null, intermediateStops: false, steps: false, alternatives: ['walk'], ...extra });
 const fingerprint = [];
 for (const q of qs) { const r = plan(q); fingerprint.push(r.itineraries.map((i) => `${i.start}-${i.end}-${i.transfers}-${i.walkDistance}`).join(',')); }
 const times = [];
@@ -43,4 +43,4 @@ const cpu = process.cpuUsage(cpu0);
 times.sort((a, b) => a - b);
 const pct = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(2);
 let h = 0; for (const c of fingerprint.join('|')) h = (Math.imul(h, 31) + c.charCodeAt(0)) | 0;
-console.log(`${which}: planJourney median ${pct(0.5)} ms, p90 ${pct(0.9)}, p99 ${pct(0.99)}, mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(2)} (${times.length} runs); CPU ${((cpu.user + cpu.system) / 1000 / times.length).toFixed(2)} ms per plan (steadier than wall time on shared cores); answers hash ${h >>> 0}`);
+console.log(`${which}${process.env.ARRIVE_BY ? ' arrive-by' : ''}: planJourney median ${pct(0.5)} ms, p90 ${pct(0.9)}, p99 ${pct(0.99)}, mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(2)} (${times.length} runs); CPU ${((cpu.user + cpu.system) / 1000 / times.length).toFixed(2)} ms per plan (steadier than wall time on shared cores); answers hash ${h >>> 0}`);

@@ -9,6 +9,7 @@ import { Transfers } from './transfers.js';
 import { QueryDays } from './query-days.js';
 import { RaptorSearch } from './raptor-search.js';
 import { RangeSearch, type Candidate, type RangeQuery } from './range-search.js';
+import { TargetBounds } from './target-bounds.js';
 import { MAX_ROUNDS } from './raptor-labels.js';
 import type { EarliestArrivalQuery } from './planner-api.js';
 
@@ -40,7 +41,7 @@ export class Planner {
     this.patternMode = new Uint8Array(tt.patternCount);
     for (let p = 0; p < tt.patternCount; p++) this.patternMode[p] = MODE_BITS[transitModeOf(tt.routeType[tt.patternRoute[p]])];
     this.raptor = new RaptorSearch(tt, this.transfers, this.days, this.patternMode);
-    this.rangeSearch = new RangeSearch(tt, this.raptor, this.days, this.patternMode);
+    this.rangeSearch = new RangeSearch(tt, this.raptor, this.days, this.patternMode, new TargetBounds(tt, this.transfers));
   }
 
   /**
@@ -54,7 +55,7 @@ export class Planner {
     if (!Number.isInteger(maxTransfers) || maxTransfers < 0 || maxTransfers + 2 > MAX_ROUNDS) throw new QueryError('invalid_parameter', `maxTransfers must be an integer from 0 to ${MAX_ROUNDS - 2}.`);
     const rounds = maxTransfers + 2;
     this.days.set(q.day);
-    this.raptor.begin({ reverse: false, rounds, slack: q.transferSlackS ?? 0, modeMask: q.modeMask ?? ALL_MODES, originFootpaths: true, egress: null, maxTransferM: Infinity });
+    this.raptor.begin({ reverse: false, rounds, slack: q.transferSlackS ?? 0, modeMask: q.modeMask ?? ALL_MODES, originFootpaths: true, egress: null, maxTransferM: Infinity, targetBounds: null });
     const n = q.origins.length;
     const stops = new Int32Array(n);
     const times = new Int32Array(n);

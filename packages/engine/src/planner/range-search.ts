@@ -2,6 +2,7 @@ import type { TimetableTables } from '../timetable/timetable-tables.js';
 import type { QueryDays } from './query-days.js';
 import { DAY_SPAN } from './query-days.js';
 import type { RaptorSearch } from './raptor-search.js';
+import type { TargetBounds } from './target-bounds.js';
 import { traceRides, type RawRide } from './journey-trace.js';
 import { canAlight, canBoard } from './stop-flags.js';
 import { UNREACHED, type StopAccess } from './planner-api.js';
@@ -44,12 +45,16 @@ export class RangeSearch {
   private readonly runStops: Int32Array;
   private readonly runTimes: Int32Array;
   private readonly before = new Int32Array(32);
+  /** Stop, seconds of each target stop, then the direction (1: reverse), that `bounds` were last computed for: the planner's windows search one target in turn. */
+  private readonly boundsKey: number[] = [];
 
   constructor(
     private readonly tt: TimetableTables,
     private readonly raptor: RaptorSearch,
     private readonly days: QueryDays,
     private readonly patternMode: Uint8Array,
+    /** Destination pruning (null: none, as the tests compare). */
+    private readonly bounds: TargetBounds | null,
   ) {
     const S = tt.stopPatternOffsets.length - 1;
     this.egressSeconds = new Int32Array(S).fill(UNREACHED);
@@ -62,12 +67,28 @@ export class RangeSearch {
     const searchTarget = q.reverse ? q.access : q.egress;
     for (const a of searchTarget) this.egressSeconds[a.stop] = Math.min(this.egressSeconds[a.stop], a.seconds);
     try {
-      this.raptor.begin({ reverse: q.reverse, rounds: q.rounds, slack: q.slack, modeMask: q.modeMask, originFootpaths: false, egress: this.egressSeconds, maxTransferM: q.maxTransferM });
+      const targetBounds = this.boundsFor(searchTarget, q.reverse);
+      this.raptor.begin({ reverse: q.reverse, rounds: q.rounds, slack: q.slack, modeMask: q.modeMask, originFootpaths: false, egress: this.egressSeconds, maxTransferM: q.maxTransferM, targetBounds });
       const n = this.collectDepartures(q, searchAccess);
       return this.runAll(q, searchAccess, n);
     } finally {
       for (const a of searchTarget) this.egressSeconds[a.stop] = UNREACHED;
     }
+  }
+
+  /** Lower bounds towards the target, computed again only when the target or the direction differs from the last search's. */
+  private boundsFor(target: readonly StopAccess[], reverse: boolean): Int32Array | null {
+    if (!this.bounds) return null;
+    const key = this.boundsKey;
+    let same = key.length === 2 * target.length + 1 && key[2 * target.length] === (reverse ? 1 : 0);
+    for (let i = 0; same && i < target.length; i++) same = key[2 * i] === target[i].stop && key[2 * i + 1] === target[i].seconds;
+    if (!same) {
+      this.bounds.compute(target, reverse);
+      key.length = 0;
+      for (const a of target) key.push(a.stop, a.seconds);
+      key.push(reverse ? 1 : 0);
+    }
+    return this.bounds.bound;
   }
 
   /** Sort keys (search-order departure, access index) of every boarding at an access stop in the window; returns the count. */

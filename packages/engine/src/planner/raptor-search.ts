@@ -21,6 +21,8 @@ export interface SearchSetup {
   egress: Int32Array | null;
   /** Footpath transfers longer than this (metres) are not walked. */
   maxTransferM: number;
+  /** Stop -> lower bound on the seconds to the target (`TargetBounds`), for destination pruning; null: none. */
+  targetBounds: Int32Array | null;
 }
 
 /**
@@ -43,6 +45,9 @@ export class RaptorSearch {
   private readonly queue: Int32Array;
   private queueCount = 0;
   private setup!: SearchSetup;
+  /** setup.targetBounds, or zeros. */
+  private lb: Int32Array;
+  private readonly noBounds: Int32Array;
   // Trip found by the last boarding search.
   private foundRank = -1;
   private foundDay = 0;
@@ -62,11 +67,14 @@ export class RaptorSearch {
     this.rideStamp = new Int32Array(S).fill(-1);
     this.patternStart = new Int32Array(tt.patternCount).fill(-1);
     this.queue = new Int32Array(tt.patternCount);
+    this.noBounds = new Int32Array(S);
+    this.lb = this.noBounds;
   }
 
   /** Starts a search: clears the labels. The query days must already be set. */
   begin(setup: SearchSetup): void {
     this.setup = setup;
+    this.lb = setup.targetBounds ?? this.noBounds;
     this.labels.reset(setup.rounds);
   }
 
@@ -187,6 +195,7 @@ export class RaptorSearch {
     const { arrivals, departures, patternStops, patternStopFlags } = tt;
     const slack = k > 1 ? this.setup.slack : 0;
     const bound = L.target[k];
+    const lb = this.lb;
     const runBase = L.runBase;
     const prevRow = (k - 1) * S;
     const row = k * S;
@@ -196,7 +205,7 @@ export class RaptorSearch {
       const flags = patternStopFlags[first + pos];
       if (rank >= 0 && canAlight(flags)) {
         const t = arrivals[base + pos * tc + rank] + shift;
-        if (t < L.rideBest[row + s] && t < bound) {
+        if (t < L.rideBest[row + s] && t + lb[s] < bound) {
           if (L.setRide(k, s, t, tt.patternTrips[tripFirst + rank], day, boardPos, pos)) this.mark(s);
           this.markRide(s);
         }
@@ -206,7 +215,8 @@ export class RaptorSearch {
       if (low >= 0 && low < k && canBoard(flags)) {
         const need = L.walk[prevRow + s] + slack;
         const current = rank >= 0 ? departures[base + pos * tc + rank] + shift : UNREACHED;
-        if (need <= current && this.earliestTrip(p, base + pos * tc, tripFirst, tc, need, current, rank, rank >= 0 ? day : -1)) {
+        // A trip caught here reaches every later stop no sooner than the bounds allow: none can beat the target.
+        if (need <= current && need + lb[s] < bound && this.earliestTrip(p, base + pos * tc, tripFirst, tc, need, current, rank, rank >= 0 ? day : -1)) {
           rank = this.foundRank;
           day = this.foundDay;
           shift = this.days.shift[day];
@@ -228,6 +238,7 @@ export class RaptorSearch {
     const { arrivals, departures, patternStops, patternStopFlags } = tt;
     const slack = k > 1 ? this.setup.slack : 0;
     const bound = L.target[k];
+    const lb = this.lb;
     const runBase = L.runBase;
     const prevRow = (k - 1) * S;
     const row = k * S;
@@ -237,7 +248,7 @@ export class RaptorSearch {
       const flags = patternStopFlags[first + pos];
       if (rank >= 0 && canBoard(flags)) {
         const t = -(departures[base + pos * tc + rank] + shift);
-        if (t < L.rideBest[row + s] && t < bound) {
+        if (t < L.rideBest[row + s] && t + lb[s] < bound) {
           if (L.setRide(k, s, t, tt.patternTrips[tripFirst + rank], day, boardPos, pos)) this.mark(s);
           this.markRide(s);
         }
@@ -246,7 +257,7 @@ export class RaptorSearch {
       if (low >= 0 && low < k && canAlight(flags)) {
         const latest = -L.walk[prevRow + s] - slack;
         const current = rank >= 0 ? arrivals[base + pos * tc + rank] + shift : -UNREACHED;
-        if (latest >= current && this.latestTrip(p, base + pos * tc, tripFirst, tc, latest, current, rank, rank >= 0 ? day : -1)) {
+        if (latest >= current && lb[s] - latest < bound && this.latestTrip(p, base + pos * tc, tripFirst, tc, latest, current, rank, rank >= 0 ? day : -1)) {
           rank = this.foundRank;
           day = this.foundDay;
           shift = this.days.shift[day];
@@ -342,6 +353,7 @@ export class RaptorSearch {
     const row = k * L.stopCount;
     const { offsets, stops, seconds, metres } = this.transfers;
     const bound = L.target[k];
+    const lb = this.lb;
     const maxM = this.setup.maxTransferM;
     const count = this.rideCount;
     for (let i = 0; i < count; i++) {
@@ -352,7 +364,7 @@ export class RaptorSearch {
         const t = t0 + seconds[e];
         if (t >= bound) break; // sorted by time: no later footpath beats the target either
         const to = stops[e];
-        if (t < L.walk[row + to]) {
+        if (t < L.walk[row + to] && t + lb[to] < bound) {
           L.setWalk(k, to, t, s);
           this.mark(to);
         }

@@ -1,0 +1,206 @@
+import type { TimetableTables } from '../timetable/timetable-tables.js';
+import type { Transfers } from './transfers.js';
+import { UNREACHED, type StopAccess } from './planner-api.js';
+
+/**
+ * Lower bounds on the seconds from each stop to a search's target, for destination pruning: a
+ * label at time t at stop s can only help when t + bound[s] beats the target found so far.
+ * Dijkstra over a relaxation of the timetable: one edge per pair of consecutive pattern stops,
+ * weighing the fastest any trip covers it (no waiting, no change slack), and every footpath
+ * (chained freely, whatever the transfer limit). Search direction: forward, from a stop to the
+ * egress stops in travel order; reverse (times negated), from the access stops to the stop.
+ */
+export class TargetBounds {
+  /** Stop -> [first, end) into predStops / predSeconds: pattern edges into the stop (travel order). */
+  private readonly predOffsets: Uint32Array;
+  private readonly predStops: Uint32Array;
+  private readonly predSeconds: Int32Array;
+  /** Stop -> [first, end) into succStops / succSeconds: pattern edges out of the stop (travel order). */
+  private readonly succOffsets: Uint32Array;
+  private readonly succStops: Uint32Array;
+  private readonly succSeconds: Int32Array;
+  /** Stop -> [first, end) into walkInStops / walkInSeconds: footpaths into the stop. */
+  private readonly walkInOffsets: Uint32Array;
+  private readonly walkInStops: Uint32Array;
+  private readonly walkInSeconds: Int32Array;
+  /** False when some edge would weigh less than 0 (the builder drops such trips): every bound is then 0. */
+  private readonly usable: boolean;
+  /** Stop -> bound of the last `compute`, seconds; UNREACHED when the target cannot be reached. */
+  readonly bound: Int32Array;
+  private readonly settled: Uint8Array;
+  private heapStops: Int32Array;
+  private heapKeys: Int32Array;
+  private heapCount = 0;
+
+  constructor(tt: TimetableTables, transfers: Transfers) {
+    const S = tt.stopPatternOffsets.length - 1;
+    const { from, to, seconds, usable } = rideEdges(tt);
+    this.usable = usable;
+    [this.predOffsets, this.predStops, this.predSeconds] = csr(S, to, from, seconds);
+    [this.succOffsets, this.succStops, this.succSeconds] = csr(S, from, to, seconds);
+    const walkFrom = new Uint32Array(transfers.stops.length);
+    for (let s = 0; s < S; s++) for (let i = transfers.offsets[s]; i < transfers.offsets[s + 1]; i++) walkFrom[i] = s;
+    [this.walkInOffsets, this.walkInStops, this.walkInSeconds] = csr(S, transfers.stops, walkFrom, transfers.seconds);
+    this.bound = new Int32Array(S);
+    this.settled = new Uint8Array(S);
+    this.heapStops = new Int32Array(1024);
+    this.heapKeys = new Int32Array(1024);
+  }
+
+  /**
+   * Bounds towards `target` (stops and their walks to the end of the search, seconds) for a
+   * forward or reverse search; read them from `bound` until the next call. Search-direction
+   * edges: forward, trips in travel order and footpaths as listed; reverse, trips backwards and
+   * footpaths as listed (the reverse RAPTOR walks the same lists). Dijkstra runs against them.
+   */
+  compute(target: readonly StopAccess[], reverse: boolean): Int32Array {
+    const bound = this.bound;
+    if (!this.usable) return bound.fill(0);
+    bound.fill(UNREACHED);
+    this.settled.fill(0);
+    this.heapCount = 0;
+    for (const a of target) {
+      if (a.seconds < bound[a.stop]) {
+        bound[a.stop] = a.seconds;
+        this.push(a.stop, a.seconds);
+      }
+    }
+    const [offsets, stops, seconds] = reverse ? [this.succOffsets, this.succStops, this.succSeconds] : [this.predOffsets, this.predStops, this.predSeconds];
+    const { walkInOffsets, walkInStops, walkInSeconds } = this;
+    while (this.heapCount > 0) {
+      const s = this.pop();
+      if (this.settled[s]) continue;
+      this.settled[s] = 1;
+      const d = bound[s];
+      for (let i = offsets[s]; i < offsets[s + 1]; i++) {
+        const t = d + seconds[i];
+        const u = stops[i];
+        if (t < bound[u]) {
+          bound[u] = t;
+          this.push(u, t);
+        }
+      }
+      for (let i = walkInOffsets[s]; i < walkInOffsets[s + 1]; i++) {
+        const t = d + walkInSeconds[i];
+        const u = walkInStops[i];
+        if (t < bound[u]) {
+          bound[u] = t;
+          this.push(u, t);
+        }
+      }
+    }
+    return bound;
+  }
+
+  private push(s: number, key: number): void {
+    if (this.heapCount === this.heapStops.length) {
+      const stops = new Int32Array(this.heapCount * 2);
+      const keys = new Int32Array(this.heapCount * 2);
+      stops.set(this.heapStops);
+      keys.set(this.heapKeys);
+      this.heapStops = stops;
+      this.heapKeys = keys;
+    }
+    const hs = this.heapStops, hk = this.heapKeys;
+    let i = this.heapCount++;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (hk[parent] <= key) break;
+      hs[i] = hs[parent];
+      hk[i] = hk[parent];
+      i = parent;
+    }
+    hs[i] = s;
+    hk[i] = key;
+  }
+
+  private pop(): number {
+    const hs = this.heapStops, hk = this.heapKeys;
+    const top = hs[0];
+    const n = --this.heapCount;
+    const s = hs[n], key = hk[n];
+    let i = 0;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      if (c + 1 < n && hk[c + 1] < hk[c]) c++;
+      if (hk[c] >= key) break;
+      hs[i] = hs[c];
+      hk[i] = hk[c];
+      i = c;
+    }
+    hs[i] = s;
+    hk[i] = key;
+    return top;
+  }
+}
+
+/** Every pair of consecutive pattern stops, weighing the fastest any trip covers it; `usable` false when one weighs less than 0. */
+function rideEdges(tt: TimetableTables): { from: Uint32Array; to: Uint32Array; seconds: Int32Array; usable: boolean } {
+  const { patternStopOffsets, patternTripOffsets, patternTimeOffsets, patternStops, arrivals, departures } = tt;
+  let edgeCount = 0;
+  for (let p = 0; p < tt.patternCount; p++) edgeCount += Math.max(0, patternStopOffsets[p + 1] - patternStopOffsets[p] - 1);
+  const from = new Uint32Array(edgeCount);
+  const to = new Uint32Array(edgeCount);
+  const seconds = new Int32Array(edgeCount);
+  let usable = true;
+  let e = 0;
+  for (let p = 0; p < tt.patternCount; p++) {
+    const first = patternStopOffsets[p];
+    const n = patternStopOffsets[p + 1] - first;
+    const tc = patternTripOffsets[p + 1] - patternTripOffsets[p];
+    const base = patternTimeOffsets[p];
+    for (let pos = 0; pos + 1 < n; pos++, e++) {
+      // Board at pos, alight at pos + 1 or ride on: arr[pos+1] - dep[pos] and dep[pos+1] - dep[pos] both bound the time.
+      let w = UNREACHED;
+      for (let r = 0; r < tc; r++) {
+        const d0 = departures[base + pos * tc + r];
+        w = Math.min(w, arrivals[base + (pos + 1) * tc + r] - d0, departures[base + (pos + 1) * tc + r] - d0);
+      }
+      if (w < 0) usable = false;
+      from[e] = patternStops[first + pos];
+      to[e] = patternStops[first + pos + 1];
+      seconds[e] = w;
+    }
+  }
+  const [f, t, sec] = fastest(tt.stopPatternOffsets.length - 1, from, to, seconds);
+  return { from: f, to: t, seconds: sec, usable };
+}
+
+/** One edge per stop pair (patterns share most of their segments), the fastest; linear: grouped by first stop, a slot per second stop. */
+function fastest(nodeCount: number, from: Uint32Array, to: Uint32Array, seconds: Int32Array): [Uint32Array, Uint32Array, Int32Array] {
+  const [offsets, ends, secs] = csr(nodeCount, from, to, seconds);
+  const slot = new Int32Array(nodeCount).fill(-1);
+  const outFrom: number[] = [], outTo: number[] = [], outSeconds: number[] = [];
+  for (let u = 0; u < nodeCount; u++) {
+    const first = outTo.length;
+    for (let e = offsets[u]; e < offsets[u + 1]; e++) {
+      const v = ends[e];
+      const at = slot[v];
+      if (at >= first && outTo[at] === v) outSeconds[at] = Math.min(outSeconds[at], secs[e]);
+      else {
+        slot[v] = outTo.length;
+        outFrom.push(u);
+        outTo.push(v);
+        outSeconds.push(secs[e]);
+      }
+    }
+  }
+  return [Uint32Array.from(outFrom), Uint32Array.from(outTo), Int32Array.from(outSeconds)];
+}
+
+/** CSR of edges grouped by `key`: node -> [first, end) into the `other` ends and their seconds. */
+function csr(nodeCount: number, key: ArrayLike<number>, other: ArrayLike<number>, seconds: ArrayLike<number>): [Uint32Array, Uint32Array, Int32Array] {
+  const offsets = new Uint32Array(nodeCount + 1);
+  for (let i = 0; i < key.length; i++) offsets[key[i] + 1]++;
+  for (let s = 0; s < nodeCount; s++) offsets[s + 1] += offsets[s];
+  const fill = offsets.slice(0, nodeCount);
+  const ends = new Uint32Array(key.length);
+  const secs = new Int32Array(key.length);
+  for (let i = 0; i < key.length; i++) {
+    const at = fill[key[i]]++;
+    ends[at] = other[i];
+    secs[at] = seconds[i];
+  }
+  return [offsets, ends, secs];
+}

@@ -1,0 +1,47 @@
+// FEATURE UNDER TEST: destination pruning (TargetBounds): range searches pruned by the lower bounds find exactly the journeys of unpruned ones, in both directions, and no bound exceeds a real fastest time, on seeded random timetables.
+import { describe, expect, it } from 'vitest';
+import { buildSnapshot } from '@transit/builder';
+import { Engine } from '@transit/engine';
+import { mulberry32, randomTimetable, writeRandomTimetable } from '../support/random-timetable.js';
+import { RaptorSearch } from '../../packages/engine/src/planner/raptor-search.js';
+import { RangeSearch } from '../../packages/engine/src/planner/range-search.js';
+import { TargetBounds } from '../../packages/engine/src/planner/target-bounds.js';
+import { UNREACHED, type StopAccess } from '../../packages/engine/src/planner/planner-api.js';
+
+const SEEDS = Array.from({ length: 12 }, (_, i) => i + 1);
+const QUERIES_PER_SEED = 30;
+
+describe('range search with target bounds equals range search without', () => {
+  for (const seed of SEEDS) {
+    it(`seed ${seed}`, async () => {
+      const { bytes } = await buildSnapshot({ gtfs: [writeRandomTimetable(randomTimetable(seed))], quiet: true });
+      const engine = Engine.open(bytes.buffer);
+      const p = engine.planner;
+      const S = p.tt.stopPatternOffsets.length - 1;
+      const bounds = new TargetBounds(p.tt, p.transfers);
+      const pruned = new RangeSearch(p.tt, new RaptorSearch(p.tt, p.transfers, p.days, p.patternMode), p.days, p.patternMode, new TargetBounds(p.tt, p.transfers));
+      const plain = new RangeSearch(p.tt, new RaptorSearch(p.tt, p.transfers, p.days, p.patternMode), p.days, p.patternMode, null);
+      const rand = mulberry32(seed * 17 + 3);
+      const stops = (n: number): StopAccess[] => Array.from({ length: n }, () => ({ stop: Math.floor(rand() * S), seconds: Math.floor(rand() * 600), metres: 0 }));
+      let found = 0;
+      for (let i = 0; i < QUERIES_PER_SEED; i++) {
+        p.days.set(engine.calendar.firstDay + Math.floor(rand() * 5));
+        const from = Math.floor(rand() * 24 * 3600);
+        const q = { reverse: i % 2 === 1, access: stops(1 + (i % 3)), egress: stops(1 + ((i >> 1) % 3)), from, to: from + 2 * 3600 + Math.floor(rand() * 12 * 3600), rounds: 7, slack: 60, modeMask: 31, maxTransferM: Infinity };
+        const want = plain.search(q);
+        expect(JSON.stringify(pruned.search(q)), `query ${i}: ${JSON.stringify(q)}`).toBe(JSON.stringify(want));
+        found += want.length;
+        // Each bound is at most the fastest ride there is (one departure, forward): earliest arrival at the target minus the departure.
+        if (!q.reverse) {
+          const b = bounds.compute(q.egress, false);
+          const origin = Math.floor(rand() * S);
+          const arr = p.earliestArrival({ origins: [{ stop: origin, seconds: 0 }], departS: from, day: p.days.day, maxTransfers: 15, transferSlackS: 0 });
+          let best = UNREACHED;
+          for (const e of q.egress) if (arr[e.stop] < UNREACHED) best = Math.min(best, arr[e.stop] + e.seconds);
+          if (best < UNREACHED) expect(b[origin], `bound of stop ${origin}`).toBeLessThanOrEqual(best - from);
+        }
+      }
+      expect(found).toBeGreaterThan(0);
+    });
+  }
+});
