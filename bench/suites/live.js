@@ -4,6 +4,7 @@
 // timetable at 08:30 on 2024-03-05 with a simulated fleet (every running bus, seeded delays).
 // Run alone: `node bench/suites/live.js`. Needs ../shared/data; returns null without it.
 import { existsSync, readFileSync } from 'node:fs';
+import v8 from 'node:v8';
 import path from 'node:path';
 import { Engine, dayNumber, ukLocalToEpoch } from '@transit/engine';
 import { parseGtfsRt, parseSiriVm } from '@transit/feeds';
@@ -36,6 +37,10 @@ export async function liveSuite() {
   const now = ukLocalToEpoch(day, 8.5 * 3600);
   const rt = new Uint8Array(readFileSync(GTFS_RT));
   const rtNow = parseGtfsRt(rt).producedAtMs;
+  const rtRecords = parseGtfsRt(rt).records;
+  const rtBytes = v8.serialize(rtRecords);
+  const rtShared = new SharedArrayBuffer(rtBytes.byteLength);
+  new Uint8Array(rtShared).set(rtBytes);
   const siriBig = new TextEncoder().encode(bigSiriVm(10_000));
   const siriNow = parseSiriVm(siriBig).producedAtMs;
   // A matchable fleet: the simulated feed of the Newport timetable at 08:30, and its overlay.
@@ -59,6 +64,11 @@ export async function liveSuite() {
     // Why parseSiriVm scans the usual BODS layout itself: fast-xml-parser alone on the same document.
     ['live: parse SIRI-VM, 10,000 activities, fast-xml-parser only (baseline)', () => parseSiriVm(siriBig, { fastPath: false }).records.length],
     ['live: parse SIRI-VM, 10,000 activities, scanner', () => parseSiriVm(siriBig).records.length],
+    // With worker threads the main thread parses a feed once and relays the records (packages/server/src/live/feed-relay.ts):
+    // v8.serialize into a SharedArrayBuffer once, v8.deserialize in each worker, instead of every worker parsing.
+    ['live: parse the national GTFS-RT snapshot (each worker, without the relay)', () => parseGtfsRt(rt).records.length],
+    ['live: relay, serialise its records into shared memory (once)', () => { const b = v8.serialize(rtRecords); new Uint8Array(new SharedArrayBuffer(b.byteLength)).set(b); return b.byteLength; }],
+    ['live: relay, deserialise them in a worker (each worker)', () => v8.deserialize(Buffer.from(rtShared)).length],
     [`live: match the simulated Newport fleet (${fleet.length} vehicles)`, () => engine.matchVehicles(fleet, now).size],
     [`live: ${qs.length} scheduled stop boards (Newport, 08:30-09:30)`, () => qs.reduce((n, b) => n + engine.stopBoard(b.stopIdx, b.q).length, 1)],
     [`live: ${qs.length} live stop boards, same queries (target < 2x scheduled)`, () => qs.reduce((n, b) => n + engine.liveStopBoard(b.stopIdx, b.q, overlay).length, 1)],

@@ -3,6 +3,7 @@ import { describe, it, expect } from 'vitest';
 import { buildSnapshot } from '@transit/builder';
 import { Engine } from '@transit/engine';
 import { feedFolder } from '../support/gtfs.js';
+import { issueLines } from '../support/fares.js';
 
 const FEED = `
   # agency.txt
@@ -45,8 +46,7 @@ const FEED = `
 describe('GTFS fares v1 feed issues', () => {
   it('skips bad rows with one issue each and keeps the good fare', async () => {
     const { bytes, issues } = await buildSnapshot({ gtfs: [feedFolder(FEED)], fares: [], quiet: true });
-    const lines = issues.kept.map((i) => `${i.file.split(':').pop()}:${i.line} ${i.code} ${i.field}=${i.value}`);
-    expect(lines).toEqual([
+    expect(issueLines(issues.kept)).toEqual([
       'fare_attributes.txt:3 bad_price price=two',
       'fare_attributes.txt:4 unsupported_currency currency_type=EUR',
       'fare_attributes.txt:5 bad_transfers transfers=5',

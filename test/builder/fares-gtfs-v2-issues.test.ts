@@ -3,6 +3,7 @@ import { describe, it, expect } from 'vitest';
 import { buildSnapshot } from '@transit/builder';
 import { Engine } from '@transit/engine';
 import { feedFolder } from '../support/gtfs.js';
+import { issueLines } from '../support/fares.js';
 
 const FEED = `
   # agency.txt
@@ -83,8 +84,7 @@ const FEED = `
 describe('GTFS fares v2 feed issues', () => {
   it('skips bad rows with one issue each and keeps the good rows', async () => {
     const { bytes, issues } = await buildSnapshot({ gtfs: [feedFolder(FEED)], fares: [], quiet: true });
-    const lines = issues.kept.map((i) => `${i.file.split(':').pop()}:${i.line} ${i.code} ${i.field}=${i.value}`);
-    expect(lines).toEqual([
+    expect(issueLines(issues.kept)).toEqual([
       'networks.txt:3 duplicate_id network_id=bus',
       'route_networks.txt:2 unknown_network network_id=tram',
       'route_networks.txt:3 unknown_route route_id=R9',

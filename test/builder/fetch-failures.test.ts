@@ -3,15 +3,11 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runFetchCli, type FetchIo } from '@transit/builder';
+import { runFetchCli } from '@transit/builder';
 import { requestUrl, redact } from '../../packages/builder/src/fetch/sources.js';
 import { HAVE_DATA, data } from '../support/data.js';
-import { startFileServer, closedPort, runTransit, sha256File, type FileServer } from '../support/fetch-server.js';
+import { startFileServer, closedPort, runTransit, sha256File, captureIo, type FileServer } from '../support/fetch-server.js';
 
-function captureIo(env: Record<string, string> = {}): FetchIo & { stdout: string; stderr: string } {
-  const io = { stdout: '', stderr: '', env, stderrIsTTY: false, out: (t: string) => void (io.stdout += t), err: (t: string) => void (io.stderr += t) };
-  return io;
-}
 const noStack = (text: string) => expect(text).not.toMatch(/\n\s+at /);
 
 describe.skipIf(!HAVE_DATA)('transit fetch with failing sources', () => {

@@ -3,19 +3,14 @@ import { describe, it, expect, beforeEach, afterEach } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runFetchCli, type FetchIo } from '@transit/builder';
+import { runFetchCli } from '@transit/builder';
 import { HAVE_DATA, data } from '../support/data.js';
 import { spawn } from 'node:child_process';
-import { startFileServer, runTransit, sha256File, type FileServer } from '../support/fetch-server.js';
+import { startFileServer, runTransit, sha256File, captureIo, type FileServer } from '../support/fetch-server.js';
 import { TRANSIT_BIN } from '../support/cli-process.js';
 
 const GTFS = HAVE_DATA ? data('gtfs/otp4gb_south_yorkshire_2019-09-10/GBRail_GTFS_filtered.zip') : '';
 const NAPTAN = HAVE_DATA ? data('naptan/370Stops.csv') : '';
-
-function captureIo(): FetchIo & { stdout: string; stderr: string } {
-  const io = { stdout: '', stderr: '', env: {}, stderrIsTTY: false, out: (t: string) => void (io.stdout += t), err: (t: string) => void (io.stderr += t) };
-  return io;
-}
 
 describe.skipIf(!HAVE_DATA)('transit fetch resumes interrupted downloads', () => {
   let server: FileServer;

@@ -1,9 +1,7 @@
 // FEATURE UNDER TEST: GTFS fares v1 (fare_attributes + fare_rules + stop zones) priced per leg, ahead of the fare file.
 import { describe, it, expect, beforeAll } from 'vitest';
-import { buildSnapshot } from '@transit/builder';
-import { Engine } from '@transit/engine';
-import { feedFolder } from '../support/gtfs.js';
-import { fareFile, golden, leg } from '../support/fares.js';
+import type { Engine } from '@transit/engine';
+import { fareEngine, golden, leg } from '../support/fares.js';
 
 // Zones Z1 (two stops), Z2, Z3 along R1/R2/R3 and R4 (Z1 -> Z2 -> Z3). F-IN1: within Z1, no
 // transfers. F-12: Z1 <-> Z2, unlimited transfers within an hour. F-R2: anything on R2.
@@ -76,9 +74,7 @@ describe('GTFS fares v1', () => {
   let e: Engine;
   const day = '2025-06-03';
   beforeAll(async () => {
-    const { bytes, issues } = await buildSnapshot({ gtfs: [feedFolder(FEED)], fares: [fareFile(FARES)], quiet: true });
-    expect(issues.total).toBe(0);
-    e = Engine.open(bytes.buffer);
+    e = await fareEngine(FEED, FARES);
   });
 
   it('prices a leg by origin and destination zone, ahead of the fare file, with the feed and fare_id as source', () => {

@@ -1,9 +1,7 @@
 // FEATURE UNDER TEST: GTFS fares v2 area-to-area fares (areas.txt, stop_areas.txt) with the spec's empty semantics (no rule_priority column).
 import { describe, it, expect, beforeAll } from 'vitest';
-import { buildSnapshot } from '@transit/builder';
-import { Engine } from '@transit/engine';
-import { feedFolder } from '../support/gtfs.js';
-import { golden, leg } from '../support/fares.js';
+import type { Engine } from '@transit/engine';
+import { fareEngine, golden, leg } from '../support/fares.js';
 
 // Zone z1 holds A1 and, through its station STN1, the platform A2; z2 holds B; z3 holds C and C2;
 // D is in no area. Without a rule_priority column an empty from_area_id matches only boarding
@@ -73,9 +71,7 @@ describe('GTFS fares v2: area-to-area fares', () => {
   let e: Engine;
   const day = '2025-06-03';
   beforeAll(async () => {
-    const { bytes, issues } = await buildSnapshot({ gtfs: [feedFolder(FEED)], fares: [], quiet: true });
-    expect(issues.total).toBe(0);
-    e = Engine.open(bytes.buffer);
+    e = await fareEngine(FEED);
   });
 
   it('prices by boarding and alighting area, a station standing for its platforms', () => {

@@ -1,9 +1,7 @@
 // FEATURE UNDER TEST: GTFS fares v2 free transfers (fare_transfer_rules.txt) limited by transfer_count and duration_limit.
 import { describe, it, expect, beforeAll } from 'vitest';
-import { buildSnapshot } from '@transit/builder';
-import { Engine } from '@transit/engine';
-import { feedFolder } from '../support/gtfs.js';
-import { golden, leg } from '../support/fares.js';
+import type { Engine } from '@transit/engine';
+import { fareEngine, golden, leg } from '../support/fares.js';
 
 // Every bus (network "bus" by networks.txt + route_networks.txt) is leg group "bus-leg" at 2.00.
 // Bus to bus is free (no transfer product) for up to 2 transfers within an hour of the first
@@ -62,9 +60,7 @@ describe('GTFS fares v2: free transfers', () => {
   let e: Engine;
   const day = '2025-06-03';
   beforeAll(async () => {
-    const { bytes, issues } = await buildSnapshot({ gtfs: [feedFolder(FEED)], fares: [], quiet: true });
-    expect(issues.total).toBe(0);
-    e = Engine.open(bytes.buffer);
+    e = await fareEngine(FEED);
   });
 
   it('rides free after a transfer within the duration limit, with the transfer rule as source', () => {

@@ -1,9 +1,7 @@
 // FEATURE UNDER TEST: GTFS fares v2 flat fares by network (routes.network_id), ahead of GTFS fares v1 and the fare file.
 import { describe, it, expect, beforeAll } from 'vitest';
-import { buildSnapshot } from '@transit/builder';
-import { Engine } from '@transit/engine';
-import { feedFolder } from '../support/gtfs.js';
-import { fareFile, golden, leg } from '../support/fares.js';
+import type { Engine } from '@transit/engine';
+import { fareEngine, golden, leg } from '../support/fares.js';
 
 // Buses 1 and 2 are network "city", the tram network "tram"; bus 4 has no network, so only the
 // rule with an empty network_id (no rule_priority column: it matches networks no rule names)
@@ -76,9 +74,7 @@ describe('GTFS fares v2: flat fares by network', () => {
   let e: Engine;
   const day = '2025-06-03';
   beforeAll(async () => {
-    const { bytes, issues } = await buildSnapshot({ gtfs: [feedFolder(FEED)], fares: [fareFile(FARES)], quiet: true });
-    expect(issues.total).toBe(0);
-    e = Engine.open(bytes.buffer);
+    e = await fareEngine(FEED, FARES);
   });
 
   it('prices a route by its network, ahead of v1 and the fare file, at the cheapest fare medium', () => {

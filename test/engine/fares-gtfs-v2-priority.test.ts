@@ -1,9 +1,7 @@
 // FEATURE UNDER TEST: GTFS fares v2 rule_priority: the highest priority among matching leg rules wins; empty fields then match anything.
 import { describe, it, expect, beforeAll } from 'vitest';
-import { buildSnapshot } from '@transit/builder';
-import { Engine } from '@transit/engine';
-import { feedFolder } from '../support/gtfs.js';
-import { golden, leg } from '../support/fares.js';
+import type { Engine } from '@transit/engine';
+import { fareEngine, golden, leg } from '../support/fares.js';
 
 // A and A2 are in z1, B in z2. Bus 1 is network "city", bus 2 network "rural". With a
 // rule_priority column, "flat" (empty everything, priority 0) matches every leg, and the empty
@@ -65,9 +63,7 @@ describe('GTFS fares v2: rule_priority', () => {
   let e: Engine;
   const day = '2025-06-03';
   beforeAll(async () => {
-    const { bytes, issues } = await buildSnapshot({ gtfs: [feedFolder(FEED)], fares: [], quiet: true });
-    expect(issues.total).toBe(0);
-    e = Engine.open(bytes.buffer);
+    e = await fareEngine(FEED);
   });
 
   it('takes the highest priority match, even over a cheaper lower-priority one', () => {

@@ -1,9 +1,7 @@
 // FEATURE UNDER TEST: GTFS fares v2 transfers with a fee: fare_transfer_type 0 (A + AB), 1 (A + AB + B) and 2 (AB).
 import { describe, it, expect, beforeAll } from 'vitest';
-import { buildSnapshot } from '@transit/builder';
-import { Engine } from '@transit/engine';
-import { feedFolder } from '../support/gtfs.js';
-import { golden, leg } from '../support/fares.js';
+import type { Engine } from '@transit/engine';
+import { fareEngine, golden, leg } from '../support/fares.js';
 
 // Bus 2.00, tram 3.00, rail 4.00 (leg groups by network). Bus to tram within 90 minutes of the
 // bus leg's arrival (type 2: arrival to departure) costs 0.50 on top of the bus fare (type 0);
@@ -65,9 +63,7 @@ describe('GTFS fares v2: transfers with a fee', () => {
   const bus = (time = '09:00') => leg(e, 'bus', '370000001', '370000002', day, time);
   const tram = (time = '09:20') => leg(e, 'tram', '370000002', '370000003', day, time);
   beforeAll(async () => {
-    const { bytes, issues } = await buildSnapshot({ gtfs: [feedFolder(FEED)], fares: [], quiet: true });
-    expect(issues.total).toBe(0);
-    e = Engine.open(bytes.buffer);
+    e = await fareEngine(FEED);
   });
 
   it('type 0: the first fare plus the transfer product, charged on the second leg', () => {

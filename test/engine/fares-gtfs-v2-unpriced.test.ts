@@ -1,9 +1,7 @@
 // FEATURE UNDER TEST: a leg GTFS fares v2 cannot price falls back to the feed's v1 fares, else stays unknown: fare.complete is false.
 import { describe, it, expect, beforeAll } from 'vitest';
-import { buildSnapshot } from '@transit/builder';
-import { Engine } from '@transit/engine';
-import { feedFolder } from '../support/gtfs.js';
-import { golden, leg } from '../support/fares.js';
+import type { Engine } from '@transit/engine';
+import { fareEngine, golden, leg } from '../support/fares.js';
 
 // Only network "city" has a v2 leg rule (no empty-network rule). Night bus N1 has a v1 fare;
 // night bus N2 has no fare at all, and no fare file is given.
@@ -54,9 +52,7 @@ describe('GTFS fares v2: unpriced legs', () => {
   let e: Engine;
   const day = '2025-06-03';
   beforeAll(async () => {
-    const { bytes, issues } = await buildSnapshot({ gtfs: [feedFolder(FEED)], fares: [], quiet: true });
-    expect(issues.total).toBe(0);
-    e = Engine.open(bytes.buffer);
+    e = await fareEngine(FEED);
   });
 
   it('falls back to the feed\'s v1 fare when no v2 leg rule matches', () => {

@@ -195,9 +195,7 @@ describe.skipIf(!HAVE_DATA)('route shapes on real Newport', () => {
   });
 
   it('gives route colours where the feed has route_color (Vilnius)', () => {
-    const vilnius = feedEngine('gtfs.zip');
-    if (!vilnius) return;
-    const found = vilnius.engine.routeShapes.inBox(54.6, 25.2, 54.75, 25.35, 1e9);
+    const found = feedEngine('gtfs.zip')!.engine.routeShapes.inBox(54.6, 25.2, 54.75, 25.35, 1e9);
     expect(found.shapes.length).toBeGreaterThan(50);
     expect(found.shapes.filter((s) => s.line === '1').map((s) => s.colour)).toContain('#0073ac'); // bus 1 (trolleybus 1 is #dc3131)
     for (const s of found.shapes) expect(s.colour).toMatch(/^#[0-9a-f]{6}$/);

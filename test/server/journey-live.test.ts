@@ -8,6 +8,7 @@ import { LIVE_NOT_CONFIGURED, startVehicleFeeds, type VehicleFeeds } from '../..
 import { noLiveConfig } from '../../packages/server/src/live/live-config.js';
 import { JourneyPlan } from '../../packages/server/src/schemas-journey.js';
 import { demoSnapshotEngine, startTestServer, type TestServer } from '../support/server.js';
+import { runAtDaytime } from '../support/clock.js';
 
 /** A matched journey, the stop after the vehicle's (not yet passed) and its last stop, and a plan between them that rides it. */
 interface LiveJourney {
@@ -19,6 +20,8 @@ interface LiveJourney {
   body: any;
   leg: any;
 }
+
+runAtDaytime();
 
 describe('live vehicles on journey legs (demo timetable, generated SIRI-VM, replay server)', () => {
   let engine: Engine;

@@ -8,6 +8,9 @@ import { startVehicleFeeds, LIVE_NOT_CONFIGURED, type VehicleFeeds } from '../..
 import { noLiveConfig } from '../../packages/server/src/live/live-config.js';
 import { simulatedSiriVm, siriVmDocument } from '@transit/builder';
 import { demoSnapshotEngine, startTestServer, type TestServer } from '../support/server.js';
+import { runAtDaytime } from '../support/clock.js';
+
+runAtDaytime();
 
 describe('live vehicles over HTTP (demo timetable, generated SIRI-VM, replay server)', () => {
   let replay: ReplayServer;

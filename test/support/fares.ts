@@ -1,13 +1,31 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseDay, serviceDayReference, type Engine, type FareLeg, type FareQuote } from '@transit/engine';
+import { expect } from 'vitest';
+import { buildSnapshot } from '@transit/builder';
+import { Engine, parseDay, serviceDayReference, type FareLeg, type FareQuote } from '@transit/engine';
+import { feedFolder } from './gtfs.js';
 
 /** Writes a fare file (an object, or raw text) to a temp folder and returns its path. */
 export function fareFile(doc: unknown, name = 'fares.json'): string {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'fares-')), name);
   writeFileSync(file, typeof doc === 'string' ? doc : JSON.stringify(doc, null, 2));
   return file;
+}
+
+/**
+ * Builds an inline feed (see feedFolder) through the real builder with the fare file `fares`
+ * (a document for fareFile; no fare file when omitted), expects no feed issues, and opens it.
+ */
+export async function fareEngine(feed: string, fares?: unknown): Promise<Engine> {
+  const { bytes, issues } = await buildSnapshot({ gtfs: [feedFolder(feed)], fares: fares === undefined ? [] : [fareFile(fares)], quiet: true });
+  expect(issues.total).toBe(0);
+  return Engine.open(bytes.buffer);
+}
+
+/** One line per kept feed issue: `file:line code field=value` (file without its feed prefix). */
+export function issueLines(kept: readonly { file: string; line: number; code: string; field: string; value: string }[]): string[] {
+  return kept.map((i) => `${i.file.split(':').pop()}:${i.line} ${i.code} ${i.field}=${i.value}`);
 }
 
 /** A leg of trip `tripId` from one ATCO code to another on `date` (YYYY-MM-DD), departing at `time` (HH:MM, service day). */

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
+import type { FetchIo } from '@transit/builder';
 import { TRANSIT_BIN } from './cli-process.js';
 
 /** One request the server saw. */
@@ -121,6 +122,12 @@ export function runTransit(args: string[], env: Record<string, string> = {}): Pr
     proc.stderr.on('data', (d) => (stderr += d));
     proc.on('close', (status) => resolve({ status, stdout, stderr }));
   });
+}
+
+/** A FetchIo capturing output (not a terminal: progress prints plain lines), for in-process `runFetchCli`. */
+export function captureIo(env: Record<string, string> = {}): FetchIo & { stdout: string; stderr: string } {
+  const io = { stdout: '', stderr: '', env, stderrIsTTY: false, out: (t: string) => void (io.stdout += t), err: (t: string) => void (io.stderr += t) };
+  return io;
 }
 
 /** SHA-256 of a file, hex. */

@@ -1,5 +1,7 @@
 // Bundles the map explorer into explorer/dist (run by `npm run build` and `prepare`): the page's
 // TypeScript and Leaflet into one script (esbuild), Leaflet's stylesheet and images, the page.
+// The engine's package says "sideEffects": false, so only what the page imports from it (the
+// polyline codec) is bundled.
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -21,6 +21,13 @@ export function readPoint(q: LocationValues): Point | undefined {
   return { lat: q.lat, lon: q.lon };
 }
 
+/** A bounding box the endpoint cannot do without (map layers): readBox, and 400 missing_parameter when none is given. */
+export function requireBox(q: LocationValues, maxSpan: number): Box {
+  const box = readBox(q, maxSpan);
+  if (!box) throw missingParameter('Supply a bounding box: min_lat, min_lon, max_lat, max_lon.');
+  return box;
+}
+
 /**
  * The bounding box, or undefined when none of its four parameters is given. Part of a box,
  * an inverted box, or (with `maxSpan`) a box wider than `maxSpan` degrees on a side is a 400.

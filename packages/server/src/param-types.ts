@@ -19,6 +19,11 @@ export function pointParams(purpose: string) {
   };
 }
 
+/** `max_points` of the map layers (streets, shapes): the answer stops growing there and says `truncated`. */
+export function maxPointsParam(what: string) {
+  return Type.Integer({ minimum: 100, maximum: 100_000, default: 20_000, description: `Stop adding ${what} after this many points (then \`truncated\` is true).` });
+}
+
 /** Optional bounding box; all four or none. `maxSpan` (degrees per side) is stated in the descriptions. */
 export function boxParams(maxSpan: number | null) {
   const span = maxSpan === null ? '' : ` The box may span at most ${maxSpan} degree(s) of latitude and of longitude.`;

@@ -90,6 +90,11 @@ export function contentTag(text: string): string {
   return `W/"${(h >>> 0).toString(16)}-${text.length.toString(16)}"`;
 }
 
+/** Whether an `If-None-Match` header ('' or undefined when absent) names `etag` or is `*`. */
+export function ifNoneMatchHits(ifNoneMatch: string | undefined, etag: string): boolean {
+  return !!ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*');
+}
+
 /** What a request has been found to be, filled in while it is handled. */
 interface Trace {
   limitHeaders: [string, string][];
@@ -241,7 +246,7 @@ export class Router {
     }
     // Revalidation: the tag covers the content, not request_time, so an unchanged answer is a 304.
     const validators: [string, string][] = [['ETag', cached.etag], ['Cache-Control', 'private, max-age=0, must-revalidate']];
-    if (req.ifNoneMatch && req.ifNoneMatch.split(',').some((t) => t.trim() === cached.etag || t.trim() === '*')) return { status: 304, headers: validators, body: null };
+    if (ifNoneMatchHits(req.ifNoneMatch, cached.etag)) return { status: 304, headers: validators, body: null };
     return { status: 200, headers: validators, body: new RawJson(cached.text) };
   }
 
@@ -299,6 +304,11 @@ function render(reply: Reply, requestId: string, limitHeaders: readonly (readonl
   // A 429 carries the rate-limit headers in its own list already.
   const extra = reply.status === 429 ? [] : limitHeaders;
   return { status: reply.status, headers: [JSON_TYPE, ...CORS_HEADERS, ...reply.headers, ...extra, id], body: reply.body instanceof RawJson ? reply.body.text : JSON.stringify(reply.body) };
+}
+
+/** An API error rendered outside the Router (the static files): the same envelope and headers. */
+export function renderError(err: ApiError, requestId: string): RenderedResponse {
+  return render(errorReply(err, formatUkTimestamp(Date.now())), requestId, []);
 }
 
 /** An enabled API key names a tier the server does not define. */

@@ -20,7 +20,7 @@ export function writeGtfsFaresV2(w: SnapshotWriter, pool: StringPool, v2: GtfsFa
   const orNone = (v: number) => (v < 0 ? NONE : v);
   const legs = v2.legRules;
   const transfers = v2.transferRules;
-  const products = v2.productIds.names.map((id, i) => v2.products[i] ?? { id, pence: 0, source: '' });
+  const products = v2.products;
   w.add('fares.v2RouteScope', byRoute(v2.routeScope))
     .add('fares.v2ScopePriority', Uint8Array.from(v2.scopePriority, (p) => (p ? 1 : 0)))
     .add('fares.v2NetworkId', Uint32Array.from(v2.networks.names, (n) => pool.intern(n)))

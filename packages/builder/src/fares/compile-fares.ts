@@ -48,7 +48,7 @@ function writeGtfsFares(w: SnapshotWriter, pool: StringPool, g: GtfsFareModel, s
   for (const [route, scope] of g.routeScope) routeScope[route] = scope;
   const contains = csr(g.fares.map((f) => [...f.contains].sort((a, b) => a - b)));
   const orNone = (v: number) => (v < 0 ? NONE : v);
-  w.add('fares.zoneId', Uint32Array.from(g.zones, (z) => pool.intern(z)))
+  w.add('fares.zoneId', Uint32Array.from(g.zones.names, (z) => pool.intern(z)))
     .add('fares.stopZoneOffsets', stopZoneOffsets)
     .add('fares.stopZones', Uint32Array.from(stopZones))
     .add('fares.routeScope', routeScope)

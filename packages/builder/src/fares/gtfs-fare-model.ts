@@ -1,5 +1,5 @@
 import type { FareFile } from './fare-file.js';
-import type { GtfsFaresV2Model } from './gtfs-fares-v2-model.js';
+import { FeedIds, type GtfsFaresV2Model } from './gtfs-fares-v2-model.js';
 
 /** One fare_attributes.txt row as kept. */
 export interface GtfsFareRow {
@@ -28,8 +28,7 @@ export interface GtfsFareRuleRow {
 
 /** GTFS fares v1 of every feed, merged (zones and fares are namespaced per feed), before compiling. */
 export class GtfsFareModel {
-  zones: string[] = [];
-  zoneByKey = new Map<string, number>();
+  zones = new FeedIds();
   /** Stop ATCO code / stop_id -> its zones (one per feed that zones it). */
   stopZones = new Map<string, number[]>();
   scopeCount = 0;
@@ -38,17 +37,6 @@ export class GtfsFareModel {
   fares: GtfsFareRow[] = [];
   fareByKey = new Map<string, number>();
   rules: GtfsFareRuleRow[] = [];
-
-  zoneIndex(feed: string, zoneId: string): number {
-    const key = `${feed}:${zoneId}`;
-    let idx = this.zoneByKey.get(key);
-    if (idx === undefined) {
-      idx = this.zones.length;
-      this.zones.push(zoneId);
-      this.zoneByKey.set(key, idx);
-    }
-    return idx;
-  }
 }
 
 /** Fare inputs of a build: the fare file (null = none) and GTFS fares v1 and v2. */

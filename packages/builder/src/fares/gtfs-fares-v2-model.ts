@@ -58,8 +58,7 @@ export interface V2TransferRule {
 
 /** GTFS fares v2 of every feed (a scope per feed with fare_leg_rules.txt), before compiling. */
 export class GtfsFaresV2Model {
-  scopeCount = 0;
-  /** Scope -> its fare_leg_rules.txt has a rule_priority column (empty then means "any"). */
+  /** Scope -> its fare_leg_rules.txt has a rule_priority column (empty then means "any"). Length = scope count. */
   scopePriority: boolean[] = [];
   /** Route index -> scope of its feed. */
   routeScope = new Map<number, number>();
@@ -69,6 +68,7 @@ export class GtfsFaresV2Model {
   areas = new FeedIds();
   /** Stop ATCO code / stop_id -> its areas. */
   stopAreas = new Map<string, number[]>();
+  /** Product index (productIds) -> the product; written together, so never sparse. */
   products: V2Product[] = [];
   productIds = new FeedIds();
   legGroups = new FeedIds();

@@ -13,7 +13,7 @@ import { parseFareProducts } from './parse-fare-products.js';
  * naming one are skipped with an issue.
  */
 export async function parseGtfsFaresV2(ctx: GtfsContext, v2: GtfsFaresV2Model): Promise<void> {
-  const scope = v2.scopeCount++;
+  const scope = v2.scopePriority.push(false) - 1;
   for (const [key, route] of ctx.tt.routeByKey) if (key.startsWith(`${ctx.feed}:`)) v2.routeScope.set(route, scope);
   await parseNetworks(ctx, v2);
   await parseAreas(ctx, v2);
@@ -113,7 +113,6 @@ async function parseLegRules(ctx: GtfsContext, v2: GtfsFaresV2Model, scope: numb
   const { feed } = ctx;
   const issue = issueFn(ctx, 'fare_leg_rules.txt');
   let c: Record<string, number> = {};
-  v2.scopePriority[scope] = false;
   await readCsv(ctx.source, 'fare_leg_rules.txt', (h) => {
     c = cols(h, LEG_FIELDS);
     v2.scopePriority[scope] = c.rule_priority >= 0;

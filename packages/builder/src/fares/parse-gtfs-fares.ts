@@ -64,7 +64,7 @@ async function parseFareRules(ctx: GtfsContext, gtfs: GtfsFareModel): Promise<Se
     if (fare === undefined) return issue(line, 'unknown_fare', fareId, 'fare_id', fareId, 'rule refers to a fare not kept from fare_attributes.txt');
     const route = routeId ? ctx.tt.routeByKey.get(`${ctx.feed}:${routeId}`) : -1;
     if (route === undefined) return issue(line, 'unknown_route', fareId, 'route_id', routeId, 'rule refers to a route not in routes.txt');
-    const zone = (z: string) => (z ? gtfs.zoneIndex(ctx.feed, z) : -1);
+    const zone = (z: string) => (z ? gtfs.zones.add(ctx.feed, z) : -1);
     if (containsId) gtfs.fares[fare].contains.add(zone(containsId));
     const rule = { fare, route, origin: zone(originId), destination: zone(destinationId) };
     ruled.add(fare);
@@ -83,7 +83,7 @@ async function parseStopZones(ctx: GtfsContext, gtfs: GtfsFareModel): Promise<vo
     const type = cell(rec, c.location_type);
     if (!id || !zoneId || (type && type !== '0')) return;
     const zones = gtfs.stopZones.get(id) ?? [];
-    const zone = gtfs.zoneIndex(ctx.feed, zoneId);
+    const zone = gtfs.zones.add(ctx.feed, zoneId);
     if (!zones.includes(zone)) zones.push(zone);
     gtfs.stopZones.set(id, zones);
   });

@@ -98,18 +98,20 @@ async function attemptDownload(spec: SourceSpec, final: string, dir: string, man
   try {
     const res = await fetch(requestUrl(spec.url, opts.apiKey), { headers, signal: abort.signal, redirect: 'follow' });
     timer.refresh();
-    if (res.status === 304 && cached) {
+    /** Drops the answer's body and any `.part`: nothing of this attempt is resumable. */
+    const discard = async () => {
       await res.body?.cancel();
       await rm(part, { force: true });
       delete manifest.partial[spec.name];
+    };
+    if (res.status === 304 && cached) {
+      await discard();
       cached.checkedAt = new Date().toISOString();
       await writeManifest(dir, manifest);
       return { status: 'unchanged', entry: cached };
     }
     if (res.status !== 200 && res.status !== 206) {
-      await res.body?.cancel();
-      await rm(part, { force: true });
-      delete manifest.partial[spec.name];
+      await discard();
       if (res.status === 416) throw new FetchFailure('the server refused to resume (HTTP 416); starting again', true, 416);
       throw new FetchFailure(`HTTP ${res.status} ${res.statusText}`.trim(), res.status >= 500 || res.status === 429 || res.status === 408, res.status);
     }
@@ -120,9 +122,7 @@ async function attemptDownload(spec: SourceSpec, final: string, dir: string, man
     if (res.status === 206) {
       const range = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(res.headers.get('content-range') ?? '');
       if (!range || Number(range[1]) !== offset) {
-        await res.body?.cancel();
-        await rm(part, { force: true });
-        delete manifest.partial[spec.name];
+        await discard();
         throw new FetchFailure(`unexpected Content-Range ${JSON.stringify(res.headers.get('content-range'))}; starting again`, true, 206);
       }
       from = offset;

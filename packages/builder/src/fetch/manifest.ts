@@ -31,7 +31,7 @@ export interface Manifest {
   partial: Record<string, PartialFile>;
 }
 
-export const MANIFEST_FILE = 'manifest.json';
+const MANIFEST_FILE = 'manifest.json';
 
 /** Reads a cache folder's manifest; a missing or unreadable one starts empty (files are then fetched again). */
 export async function readManifest(dir: string): Promise<Manifest> {

@@ -1,6 +1,6 @@
 /**
  * The region catalogue of `transit fetch`: which official public sources make a region's
- * snapshot. Data only; `sourcesFor()` (sources.ts) turns a region into download jobs.
+ * snapshot. Data only; `regionSources()` (sources.ts) turns a region into download jobs.
  *
  * URLs were checked against public code and documentation that use them (see the README,
  * "Real data in one command"); no machine here reaches the hosts, so none was fetched live.

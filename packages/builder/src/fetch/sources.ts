@@ -25,7 +25,7 @@ export function kindOf(name: string): SourceKind | undefined {
 }
 
 /** A source of `kind` called `name` at `url`. */
-export function source(name: string, kind: SourceKind, url: string): SourceSpec {
+function source(name: string, kind: SourceKind, url: string): SourceSpec {
   return { name, kind, url, file: `${name}${KINDS[kind].ext}`, required: KINDS[kind].required };
 }
 

@@ -14,10 +14,9 @@ import { GtfsFaresV2 } from './gtfs-fares-v2.js';
 /**
  * Fare estimates for itineraries (docs/fares.md). Each leg is priced by, first, the GTFS fares
  * v2 of its route's feed, then its v1 fares, when the feed has them (and one fits the leg), else
- * the first fare file rule that fits its
- * mode, operator, area (boarding and alighting stop both inside), date and distance. Legs priced
- * under rules of one product share that product's day cap: the leg that reaches the cap pays the
- * remainder, later ones nothing. All lookups are built at construction.
+ * the first fare file rule that fits its mode, operator, area (boarding and alighting stop both
+ * inside), date and distance. Legs priced under rules of one product share that product's day
+ * cap: the leg that reaches the cap pays the remainder, later ones nothing. All lookups are built at construction.
  */
 export class FareModel {
   private readonly byRoute: RouteRules;

@@ -7,8 +7,6 @@ export const DAY_SPAN = 3;
 
 /** Which services and patterns run on one query day's three service days. */
 interface DayState {
-  /** [d * serviceCount + service] = 1 when the service runs on service day d (0 = day before). */
-  active: Uint8Array;
   /** Pattern -> bit d set when some trip of it runs on service day d. */
   patternDays: Uint8Array;
   /** [d * tripCount + i] = 1 when trip patternTrips[i] runs on service day d (the boarding test in one load). */
@@ -25,7 +23,6 @@ const CACHE_DAYS = 8;
 export class QueryDays {
   /** Seconds to add to a time of service day d to count it from the query day's reference. */
   readonly shift = new Int32Array(DAY_SPAN);
-  active: Uint8Array = new Uint8Array(0);
   patternDays: Uint8Array = new Uint8Array(0);
   slotActive: Uint8Array = new Uint8Array(0);
   /** The query day; the reference instant its Seconds count from (epoch ms). */
@@ -50,7 +47,6 @@ export class QueryDays {
       state = this.compute(day);
       this.cache.set(day, state);
     }
-    this.active = state.active;
     this.patternDays = state.patternDays;
     this.slotActive = state.slotActive;
   }
@@ -58,6 +54,7 @@ export class QueryDays {
   private compute(day: DayNumber): DayState {
     const { tt, calendar } = this;
     const sc = tt.serviceCount;
+    // [d * serviceCount + service] = 1 when the service runs on service day d (0 = day before).
     const active = new Uint8Array(DAY_SPAN * sc);
     for (let d = 0; d < DAY_SPAN; d++) for (let s = 0; s < sc; s++) if (calendar.runs(s, day + d - 1)) active[d * sc + s] = 1;
     const patternDays = new Uint8Array(tt.patternCount);
@@ -71,6 +68,6 @@ export class QueryDays {
       const s = tt.tripService[tt.patternTrips[i]];
       for (let d = 0; d < DAY_SPAN; d++) slotActive[d * T + i] = active[d * sc + s];
     }
-    return { active, patternDays, slotActive };
+    return { patternDays, slotActive };
   }
 }

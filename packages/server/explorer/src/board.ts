@@ -2,8 +2,8 @@
 // click on a departure draws that journey (its stops) and its route's shape.
 import L from 'leaflet';
 import { getJson } from './api.js';
-import { byId, el, escapeHtml, hhmm, status } from './dom.js';
-import { decodePolyline } from './polyline.js';
+import { boardTable, byId, el, escapeHtml, hhmm, selectOnly, status } from './dom.js';
+import { decodeLatLngs } from './polyline.js';
 import type { ExplorerMap } from './map.js';
 
 /** Shows the board of `atcocode` in the Board tab and its live vehicles on the map. */
@@ -24,7 +24,7 @@ export async function openBoard(layers: ExplorerMap, atcocode: string, title: st
     panel.replaceChildren(
       el('h2', '', `${stop.name}${stop.indicator ? ` (${stop.indicator})` : ''}`),
       el('p', 'hint', `${stop.locality ?? ''}${stop.towards ? ` · towards ${stop.towards}` : ''} · ${liveCount} live of ${body.departures.length}${body.live_error ? ` · live: ${body.live_error}` : ''}`),
-      rows.length ? el('table', 'board', el('thead', '', el('tr', '', el('th', '', 'Time'), el('th', '', 'Line'), el('th', '', 'To'), el('th', '', 'Status'))), el('tbody', '', ...rows)) : el('p', 'hint', 'No departures in the next hour.'),
+      rows.length ? boardTable(['Time', 'Line', 'To', 'Status'], rows) : el('p', 'hint', 'No departures in the next hour.'),
     );
   } catch (err) {
     panel.replaceChildren(el('h2', '', title), el('p', 'error', (err as Error).message));
@@ -40,8 +40,7 @@ function departureRow(layers: ExplorerMap, dep: any): HTMLTableRowElement {
   const row = el('tr', `departure${live ? ' live' : ''}`, time, el('td', 'line', dep.line), el('td', '', dep.destination), el('td', '', badge));
   row.title = `${dep.line_name} (${dep.operator}); click to draw the journey`;
   row.addEventListener('click', () => {
-    document.querySelectorAll('tr.departure.selected').forEach((r) => r.classList.remove('selected'));
-    row.classList.add('selected');
+    selectOnly(row, 'tr.departure');
     void drawJourney(layers, dep);
   });
   if (dep.live_vehicle) vehicleMarker(dep.live_vehicle, dep).addTo(layers.board);
@@ -61,21 +60,28 @@ async function drawJourney(layers: ExplorerMap, dep: any): Promise<void> {
   layers.journey.clearLayers();
   try {
     const trip = await getJson(`/v1/bus/services/${encodeURIComponent(dep.dated_vehicle_journey_ref ?? dep.trip_id)}.json`, { live: true });
-    const points: [number, number][] = trip.stops.map((s: any) => [s.latitude, s.longitude]);
     const shape = await routeShape(dep).catch(() => null);
-    const path = shape ?? points;
-    L.polyline(path, { renderer: layers.renderer, color: '#ff6f00', weight: 5, opacity: 0.85 }).addTo(layers.journey);
-    for (const s of trip.stops) {
-      L.circleMarker([s.latitude, s.longitude], { renderer: layers.renderer, radius: 4, color: '#ff6f00', weight: 2, fillColor: '#fff', fillOpacity: 1 })
-        .bindTooltip(escapeHtml(`${hhmm(s.aimed_departure_time ?? s.aimed_arrival_time)} ${s.name}`))
-        .addTo(layers.journey);
-    }
+    drawCalls(layers, trip.stops, shape, '#ff6f00');
     if (trip.live_vehicle) vehicleMarker(trip.live_vehicle, dep).addTo(layers.journey);
-    layers.map.fitBounds(L.latLngBounds(path), { padding: [30, 30] });
     status(`${dep.line} to ${dep.destination}: ${trip.stops.length} stops${shape ? ', route shape drawn' : ' (no published shape: straight lines between stops)'}.`);
   } catch (err) {
     status(`Journey: ${(err as Error).message}`, true);
   }
+}
+
+/**
+ * Draws a trip's calls on the journey layer in `colour`: its path (`shape`, else straight lines
+ * between the calls), a dot per call with its time, and fits the map to the path.
+ */
+export function drawCalls(layers: ExplorerMap, calls: any[], shape: [number, number][] | null, colour: string): void {
+  const path = shape ?? calls.map((s): [number, number] => [s.latitude, s.longitude]);
+  L.polyline(path, { renderer: layers.renderer, color: colour, weight: 5, opacity: 0.85 }).addTo(layers.journey);
+  for (const s of calls) {
+    L.circleMarker([s.latitude, s.longitude], { renderer: layers.renderer, radius: 4, color: colour, weight: 2, fillColor: '#fff', fillOpacity: 1 })
+      .bindTooltip(escapeHtml(`${hhmm(s.aimed_departure_time ?? s.aimed_arrival_time)} ${s.name}`))
+      .addTo(layers.journey);
+  }
+  layers.map.fitBounds(L.latLngBounds(path), { padding: [30, 30] });
 }
 
 /** The shape of the departure's direction on its route (`{operator_code}-{line}`), or null. */
@@ -83,5 +89,5 @@ async function routeShape(dep: any): Promise<[number, number][] | null> {
   if (!dep.operator_code) return null;
   const route = await getJson(`/v1/bus/routes/${encodeURIComponent(`${dep.operator_code}-${dep.line}`)}.json`, { limit: 1 });
   const direction = route.directions?.find((d: any) => d.direction === dep.direction);
-  return direction?.shape ? decodePolyline(direction.shape.polyline) : null;
+  return direction?.shape ? decodeLatLngs(direction.shape.polyline) : null;
 }

@@ -1,4 +1,4 @@
-// Small DOM helpers: elements by id, building elements, the status line, times.
+// Small DOM helpers: elements by id, building elements, selection, board tables, the status line, times.
 
 /** The element with `id` (throws when the page lacks it). */
 export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
@@ -35,4 +35,15 @@ export function minutes(seconds: number): string {
 /** Escapes text for Leaflet popups and tooltips (which take HTML). */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Marks `node` selected, unmarking the element matching `selector` that was (one selection per list). */
+export function selectOnly(node: HTMLElement, selector: string): void {
+  document.querySelectorAll(`${selector}.selected`).forEach((n) => n.classList.remove('selected'));
+  node.classList.add('selected');
+}
+
+/** A board table: a header row of `headings` over `rows`. */
+export function boardTable(headings: string[], rows: HTMLTableRowElement[]): HTMLTableElement {
+  return el('table', 'board', el('thead', '', el('tr', '', ...headings.map((h) => el('th', '', h)))), el('tbody', '', ...rows));
 }

@@ -2,8 +2,8 @@
 // chosen one drawn leg by leg (walking dashed) with its walking steps.
 import L from 'leaflet';
 import { getJson } from './api.js';
-import { byId, el, escapeHtml, hhmm, minutes, status } from './dom.js';
-import { decodePolyline } from './polyline.js';
+import { byId, el, escapeHtml, hhmm, minutes, selectOnly, status } from './dom.js';
+import { decodeLatLngs } from './polyline.js';
 import { attachPlaceSearch } from './search.js';
 import type { ExplorerMap } from './map.js';
 
@@ -12,14 +12,14 @@ const LEG_COLOURS: Record<string, string> = { walk: '#546e7a', bicycle: '#2e7d32
 interface End {
   lat: number;
   lon: number;
-  marker: L.Marker | null;
+  marker: L.Marker;
 }
 
-/** Wires the Journey tab; a map click fills the first empty end (or From, then To). */
+/** Wires the Journey tab; a map click sets From while it is empty, else To. */
 export function setUpJourney(layers: ExplorerMap): void {
   const ends: Record<'from' | 'to', End | null> = { from: null, to: null };
   const setEnd = (which: 'from' | 'to', lat: number, lon: number, label: string) => {
-    ends[which]?.marker?.remove();
+    ends[which]?.marker.remove();
     const marker = L.marker([lat, lon], { title: which, icon: L.divIcon({ className: `journey-end ${which}`, html: which === 'from' ? 'A' : 'B', iconSize: [22, 22] }) }).addTo(layers.map);
     ends[which] = { lat, lon, marker };
     byId<HTMLInputElement>(`journey-${which}`).value = label;
@@ -29,7 +29,7 @@ export function setUpJourney(layers: ExplorerMap): void {
   }
   layers.map.on('click', (e: L.LeafletMouseEvent) => {
     if (byId('tab-journey').hidden) return;
-    const which = !ends.from ? 'from' : !ends.to ? 'to' : 'to';
+    const which = ends.from ? 'to' : 'from';
     setEnd(which, e.latlng.lat, e.latlng.lng, `${e.latlng.lat.toFixed(5)}, ${e.latlng.lng.toFixed(5)}`);
   });
   byId('journey-form').addEventListener('submit', (e) => {
@@ -68,8 +68,7 @@ function itineraryCard(layers: ExplorerMap, it: any, index: number): HTMLElement
   const card = el('div', 'itinerary', el('h3', '', `${hhmm(it.start_time)}–${hhmm(it.end_time)} · ${minutes(it.duration_s)} · ${it.transfers} change${it.transfers === 1 ? '' : 's'}`), el('p', 'hint', modes), legs);
   card.dataset.index = String(index);
   card.addEventListener('click', () => {
-    document.querySelectorAll('.itinerary.selected').forEach((c) => c.classList.remove('selected'));
-    card.classList.add('selected');
+    selectOnly(card, '.itinerary');
     drawItinerary(layers, it);
   });
   return card;
@@ -86,7 +85,7 @@ function drawItinerary(layers: ExplorerMap, it: any): void {
   layers.journey.clearLayers();
   const all: [number, number][] = [];
   for (const leg of it.legs) {
-    const path = decodePolyline(leg.geometry);
+    const path = decodeLatLngs(leg.geometry);
     all.push(...path);
     const walking = leg.mode === 'walk' || leg.mode === 'bicycle';
     L.polyline(path, { renderer: layers.renderer, color: LEG_COLOURS[leg.mode] ?? '#000', weight: walking ? 4 : 6, dashArray: walking ? '4 8' : undefined, opacity: 0.9 })

@@ -3,7 +3,7 @@
 // (/v1/shapes.json), then the stops, all loaded for the view.
 import L from 'leaflet';
 import { getJson } from './api.js';
-import { decodePolyline, } from './polyline.js';
+import { decodeLatLngs } from './polyline.js';
 import { escapeHtml, status } from './dom.js';
 
 /** Default view: Sheffield (the demo dataset and the default coverage are South and West Yorkshire). */
@@ -14,6 +14,8 @@ const STOPS_MAX_SPAN = 0.9;
 const STREETS_MAX_SPAN = 0.25;
 const SHAPES_MAX_SPAN = 2;
 const STOP_PAGES = 5;
+/** Quiet time after a pan or zoom before the view's layers are fetched (ms), so a burst of zoom steps asks once. */
+const REFRESH_DELAY_MS = 150;
 
 const STOP_COLOURS: Record<string, string> = { bus_stop: '#1565c0', tram_stop: '#8e24aa', train_station: '#c62828' };
 /** Route lines without a usable route_color, by mode (paler than the stops drawn over them). */
@@ -69,7 +71,11 @@ export function createMap(onStopClick: (stop: PickedStop) => void): ExplorerMap 
     void loadShapes(layers, () => mine === seq);
     void loadStops(layers, onStopClick, () => mine === seq);
   };
-  map.on('moveend', refresh);
+  let timer = 0;
+  map.on('moveend', () => {
+    clearTimeout(timer);
+    timer = window.setTimeout(refresh, REFRESH_DELAY_MS);
+  });
   refresh();
   return layers;
 }
@@ -100,19 +106,22 @@ function addStopMarker(layers: ExplorerMap, stop: { latitude: number; longitude:
 async function loadStreets(layers: ExplorerMap, current: () => boolean): Promise<void> {
   if (layers.streetsAvailable === false) return;
   const box = viewBox(layers.map, STREETS_MAX_SPAN);
-  if (!box) return layers.streets.clearLayers() as unknown as void;
+  if (!box) {
+    layers.streets.clearLayers();
+    return;
+  }
   try {
     const body = await getJson('/v1/streets.json', { ...box, max_points: 40_000 });
     if (!current()) return;
     layers.streetsAvailable = body.available;
     layers.streets.clearLayers();
     if (!body.available) return;
-    const lines = body.lines.map((line: string) => decodePolyline(line));
+    const lines = body.lines.map((line: string) => decodeLatLngs(line));
     // A casing under a white fill, as street maps draw roads.
     const renderer = layers.baseRenderers.streets;
     L.polyline(lines, { renderer, color: '#b3aa9a', weight: 5, opacity: 1, interactive: false }).addTo(layers.streets);
     L.polyline(lines, { renderer, color: '#ffffff', weight: 3, opacity: 1, interactive: false }).addTo(layers.streets);
-    document.body.classList.toggle('has-streets', true);
+    document.body.classList.add('has-streets');
   } catch (err) {
     status(`Streets: ${(err as Error).message}`, true);
   }
@@ -144,7 +153,7 @@ async function loadShapes(layers: ExplorerMap, current: () => boolean): Promise<
     const renderer = layers.baseRenderers.shapes;
     let drawn = 0;
     for (const shape of [...body.shapes].reverse()) {
-      const lines = shape.polylines.map((line: string) => decodePolyline(line));
+      const lines = shape.polylines.map((line: string) => decodeLatLngs(line));
       const rail = shape.mode === 'rail' || shape.mode === 'tram';
       L.polyline(lines, { renderer, color: shapeColour(shape), weight: rail ? 3 : 2, opacity: 0.75, interactive: false }).addTo(layers.shapes);
       drawn += lines.length;
@@ -169,7 +178,12 @@ async function allPages(path: string, box: Record<string, string | number>): Pro
 
 async function loadStops(layers: ExplorerMap, onStopClick: (stop: PickedStop) => void, current: () => boolean): Promise<void> {
   const box = viewBox(layers.map, STOPS_MAX_SPAN);
-  if (!box) return;
+  if (!box) {
+    // As the streets and shapes do: no stops left over from a closer view.
+    layers.stops.clearLayers();
+    status('Zoom in to see stops.');
+    return;
+  }
   try {
     // Bus and tram stops from the stop search; rail stations (with their CRS code, for boards) from the station search.
     const [stops, stations] = await Promise.all([allPages('/v1/bus/stops.json', { ...box, type: 'bus_stop,tram_stop' }), allPages('/v1/rail/stations.json', box)]);

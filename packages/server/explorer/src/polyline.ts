@@ -1,28 +1,11 @@
-// Google encoded polylines (precision 5), as the API returns shapes, legs and streets.
+// Encoded polylines (precision 5, as the API returns shapes, legs and streets) as Leaflet points,
+// decoded by the engine's codec (browser-safe: no node: imports in its graph).
+import { decodePolyline } from '@transit/engine';
 
-/** Decodes an encoded polyline into [lat, lon] pairs. */
-export function decodePolyline(encoded: string, precision = 5): [number, number][] {
-  const factor = 10 ** precision;
-  const out: [number, number][] = [];
-  let lat = 0;
-  let lon = 0;
-  let i = 0;
-  while (i < encoded.length) {
-    lat += nextValue();
-    lon += nextValue();
-    out.push([lat / factor, lon / factor]);
-  }
+/** Decodes an encoded polyline into [lat, lon] pairs (stops at the first malformed value). */
+export function decodeLatLngs(encoded: string): [number, number][] {
+  const flat = decodePolyline(encoded);
+  const out: [number, number][] = new Array(flat.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = [flat[2 * i], flat[2 * i + 1]];
   return out;
-
-  function nextValue(): number {
-    let result = 0;
-    let shift = 0;
-    let b: number;
-    do {
-      b = encoded.charCodeAt(i++) - 63;
-      result |= (b & 0x1f) << shift;
-      shift += 5;
-    } while (b >= 0x20);
-    return result & 1 ? ~(result >> 1) : result >> 1;
-  }
 }

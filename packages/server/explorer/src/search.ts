@@ -24,6 +24,7 @@ export function attachPlaceSearch(input: HTMLInputElement, list: HTMLElement, on
   const run = async () => {
     const query = input.value.trim();
     const mine = ++seq;
+    first = null; // Enter must not pick a result of an earlier query
     if (query.length < 2) {
       list.replaceChildren();
       return;
@@ -48,6 +49,9 @@ export function attachPlaceSearch(input: HTMLInputElement, list: HTMLElement, on
     }
   };
   const pick = (place: Place) => {
+    // A search still pending (typed) or in flight must not list results again over the pick.
+    clearTimeout(timer);
+    seq++;
     list.replaceChildren();
     input.value = place.name;
     onPick(place);
@@ -59,6 +63,7 @@ export function attachPlaceSearch(input: HTMLInputElement, list: HTMLElement, on
   input.addEventListener('keydown', (e) => {
     if (e.key !== 'Enter') return;
     e.preventDefault();
+    clearTimeout(timer);
     void run().then(() => first && pick(first));
   });
   return run;

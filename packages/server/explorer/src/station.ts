@@ -2,7 +2,8 @@
 // drawing its calling points (/v1/rail/services).
 import L from 'leaflet';
 import { getJson } from './api.js';
-import { byId, el, escapeHtml, hhmm, status } from './dom.js';
+import { drawCalls } from './board.js';
+import { boardTable, byId, el, hhmm, selectOnly, status } from './dom.js';
 import type { ExplorerMap } from './map.js';
 
 /** Shows the board of station `crs` in the Board tab. */
@@ -19,8 +20,7 @@ export async function openStationBoard(layers: ExplorerMap, crs: string, title: 
       const row = el('tr', 'departure', el('td', 'time', hhmm(dep.aimed_departure_time)), el('td', 'line', dep.line), el('td', '', dep.destination), el('td', '', dep.platform ? `Plat. ${dep.platform}` : el('span', 'badge scheduled', 'scheduled')));
       row.title = `${dep.operator}; click to draw the train's calls`;
       row.addEventListener('click', () => {
-        document.querySelectorAll('tr.departure.selected').forEach((r) => r.classList.remove('selected'));
-        row.classList.add('selected');
+        selectOnly(row, 'tr.departure');
         void drawTrain(layers, dep);
       });
       return row;
@@ -28,7 +28,7 @@ export async function openStationBoard(layers: ExplorerMap, crs: string, title: 
     panel.replaceChildren(
       el('h2', '', `${station.name} (${station.crs_code})`),
       el('p', 'hint', 'Rail: timetable only (no live positions).'),
-      rows.length ? el('table', 'board', el('thead', '', el('tr', '', el('th', '', 'Time'), el('th', '', 'Op.'), el('th', '', 'To'), el('th', '', 'Platform'))), el('tbody', '', ...rows)) : el('p', 'hint', 'No trains in the next hour.'),
+      rows.length ? boardTable(['Time', 'Op.', 'To', 'Platform'], rows) : el('p', 'hint', 'No trains in the next hour.'),
     );
   } catch (err) {
     panel.replaceChildren(el('h2', '', title), el('p', 'error', (err as Error).message));
@@ -39,14 +39,7 @@ async function drawTrain(layers: ExplorerMap, dep: any): Promise<void> {
   layers.journey.clearLayers();
   try {
     const train = await getJson(`/v1/rail/services/${encodeURIComponent(dep.trip_id)}.json`, { date: dep.aimed_departure_time.slice(0, 10) });
-    const points: [number, number][] = train.stops.map((s: any) => [s.latitude, s.longitude]);
-    L.polyline(points, { renderer: layers.renderer, color: '#c62828', weight: 5, opacity: 0.85 }).addTo(layers.journey);
-    for (const s of train.stops) {
-      L.circleMarker([s.latitude, s.longitude], { renderer: layers.renderer, radius: 4, color: '#c62828', weight: 2, fillColor: '#fff', fillOpacity: 1 })
-        .bindTooltip(escapeHtml(`${hhmm(s.aimed_departure_time ?? s.aimed_arrival_time)} ${s.name}`))
-        .addTo(layers.journey);
-    }
-    layers.map.fitBounds(L.latLngBounds(points), { padding: [30, 30] });
+    drawCalls(layers, train.stops, null, '#c62828');
     status(`${dep.operator} to ${dep.destination}: ${train.stops.length} stops (straight lines between calls).`);
   } catch (err) {
     status(`Train: ${(err as Error).message}`, true);

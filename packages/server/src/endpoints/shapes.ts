@@ -1,8 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from './endpoint.js';
-import { boxParams, StringEnum } from '../param-types.js';
-import { readBox } from '../location.js';
-import { missingParameter } from '../http/api-error.js';
+import { boxParams, maxPointsParam, StringEnum } from '../param-types.js';
+import { requireBox } from '../location.js';
 import { Timestamp } from '../schemas.js';
 import { ROUTE_MODES } from '../schemas-routes.js';
 
@@ -49,14 +48,13 @@ export const shapes = defineEndpoint({
   auth: true,
   query: Type.Object({
     ...boxParams(SHAPES_MAX_BOX_DEGREES),
-    max_points: Type.Integer({ minimum: 100, maximum: 100_000, default: 20_000, description: 'Stop adding shapes after this many points (then `truncated` is true).' }),
+    max_points: maxPointsParam('shapes'),
   }),
   response: RouteShapesBody,
   errors: [400],
   cacheable: () => true,
   handle(q, ctx) {
-    const box = readBox(q, SHAPES_MAX_BOX_DEGREES);
-    if (!box) throw missingParameter('Supply a bounding box: min_lat, min_lon, max_lat, max_lon.');
+    const box = requireBox(q, SHAPES_MAX_BOX_DEGREES);
     const found = ctx.engine.routeShapes.inBox(box.minLat, box.minLon, box.maxLat, box.maxLon, q.max_points);
     const shapes = found.shapes.map((s) => ({ line: s.line, operator_code: s.operatorCode, mode: s.mode, colour: s.colour, trip_count: s.tripCount, from_shape: s.fromShape, polylines: s.polylines }));
     return { request_time: ctx.requestTime, shapes, point_count: found.pointCount, truncated: found.truncated };

@@ -1,8 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint } from './endpoint.js';
-import { boxParams } from '../param-types.js';
-import { readBox } from '../location.js';
-import { missingParameter } from '../http/api-error.js';
+import { boxParams, maxPointsParam } from '../param-types.js';
+import { requireBox } from '../location.js';
 import { Timestamp } from '../schemas.js';
 
 /** Widest streets box, degrees per side. */
@@ -32,14 +31,13 @@ export const streets = defineEndpoint({
   auth: true,
   query: Type.Object({
     ...boxParams(STREETS_MAX_BOX_DEGREES),
-    max_points: Type.Integer({ minimum: 100, maximum: 100_000, default: 20_000, description: 'Stop adding lines after this many points (then `truncated` is true).' }),
+    max_points: maxPointsParam('lines'),
   }),
   response: StreetLinesBody,
   errors: [400],
   cacheable: () => true,
   handle(q, ctx) {
-    const box = readBox(q, STREETS_MAX_BOX_DEGREES);
-    if (!box) throw missingParameter('Supply a bounding box: min_lat, min_lon, max_lat, max_lon.');
+    const box = requireBox(q, STREETS_MAX_BOX_DEGREES);
     const graph = ctx.engine.streets;
     if (!graph) return { request_time: ctx.requestTime, available: false, lines: [], point_count: 0, truncated: false };
     const found = graph.linesInBox(box.minLat, box.minLon, box.maxLat, box.maxLon, q.max_points);

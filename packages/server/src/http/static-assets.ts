@@ -3,11 +3,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatUkTimestamp } from '@transit/engine';
 import { ApiError } from './api-error.js';
-import { errorReply } from './reply.js';
 import { chooseCoding, compress, MIN_COMPRESS_BYTES } from './compression.js';
-import type { RenderedResponse } from '../router.js';
+import { ifNoneMatchHits, renderError, type RenderedResponse } from '../router.js';
 
 /** One file served as is: its bytes, type, validator and caching policy; compressed copies made on first use. */
 interface Asset {
@@ -48,15 +46,15 @@ const TYPES: Record<string, string> = {
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.map']);
 
 /** HTML pages: always revalidated (cheap with the ETag). */
-export const REVALIDATE = 'no-cache';
+const REVALIDATE = 'no-cache';
 /** Vendor files, versioned by the installed package: a day. */
-export const VENDOR_CACHE = 'public, max-age=86400';
+const VENDOR_CACHE = 'public, max-age=86400';
 
 const SERVER_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The explorer page as `npm run build` bundles it (packages/server/explorer/dist). */
-export const EXPLORER_DIST = path.join(SERVER_ROOT, 'explorer', 'dist');
+const EXPLORER_DIST = path.join(SERVER_ROOT, 'explorer', 'dist');
 /** The /docs page (packages/server/static/docs). */
-export const DOCS_DIR = path.join(SERVER_ROOT, 'static', 'docs');
+const DOCS_DIR = path.join(SERVER_ROOT, 'static', 'docs');
 
 /** Swagger UI files the /docs page uses, from the installed swagger-ui-dist package. */
 const SWAGGER_FILES = ['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png'];
@@ -100,21 +98,15 @@ export class StaticAssets {
     return urlPath === '/' || urlPath === '/docs' || urlPath.startsWith('/docs/') || urlPath.startsWith('/explorer/');
   }
 
-  /** Whether a file is served at `urlPath`. */
-  has(urlPath: string): boolean {
-    return this.files.has(urlPath);
-  }
-
   /** Answers a request for a path the layer owns; never throws. */
   handle(req: AssetRequest): AssetResponse {
-    const id: [string, string] = ['X-Request-Id', req.requestId];
     if (req.method !== 'get' && req.method !== 'head') {
-      return envelope(new ApiError(405, 'method_not_allowed', `Method ${req.method.toUpperCase().slice(0, 20)} is not allowed on ${req.path.slice(0, 200)}; use GET.`, [['Allow', 'GET, HEAD']]), id);
+      return renderError(new ApiError(405, 'method_not_allowed', `Method ${req.method.toUpperCase().slice(0, 20)} is not allowed on ${req.path.slice(0, 200)}; use GET.`, [['Allow', 'GET, HEAD']]), req.requestId);
     }
-    const asset = this.files.get(req.path === '/docs' ? '/docs/' : req.path);
-    if (!asset) return envelope(new ApiError(404, 'not_found', `No file at ${req.path.slice(0, 200)}; the map is at /, the API docs at /docs.`), id);
-    const headers: [string, string][] = [['ETag', asset.etag], ['Cache-Control', asset.cacheControl], id];
-    if (req.ifNoneMatch && req.ifNoneMatch.split(',').some((t) => t.trim() === asset.etag || t.trim() === '*')) return { status: 304, headers, body: null };
+    const asset = this.files.get(req.path === '/docs' || req.path === '/docs/' ? '/docs/index.html' : req.path);
+    if (!asset) return renderError(new ApiError(404, 'not_found', `No file at ${req.path.slice(0, 200)}; the map is at /, the API docs at /docs.`), req.requestId);
+    const headers: [string, string][] = [['ETag', asset.etag], ['Cache-Control', asset.cacheControl], ['X-Request-Id', req.requestId]];
+    if (ifNoneMatchHits(req.ifNoneMatch, asset.etag)) return { status: 304, headers, body: null };
     headers.push(['Content-Type', asset.type], ['X-Content-Type-Options', 'nosniff']);
     let body = asset.body;
     if (asset.compressible && body.length >= MIN_COMPRESS_BYTES) {
@@ -127,11 +119,6 @@ export class StaticAssets {
     }
     return req.method === 'head' ? { status: 200, headers, body: null, headLength: body.length } : { status: 200, headers, body };
   }
-}
-
-function envelope(err: ApiError, id: [string, string]): AssetResponse {
-  const reply = errorReply(err, formatUkTimestamp(Date.now()));
-  return { status: err.status, headers: [['Content-Type', 'application/json; charset=utf-8'], ...err.headers, id], body: JSON.stringify(reply.body) };
 }
 
 /**
@@ -148,8 +135,6 @@ export function loadStaticAssets(options: StaticAssetOptions = {}): StaticAssets
     assets.add('/', Buffer.from(readFileSync(index, 'utf8').replace(DEMO_KEY_META, key)), '.html', REVALIDATE);
   }
   assets.mount('/docs/', DOCS_DIR, REVALIDATE);
-  const docsIndex = path.join(DOCS_DIR, 'index.html');
-  if (existsSync(docsIndex)) assets.add('/docs/', readFileSync(docsIndex), '.html', REVALIDATE);
   assets.mount('/docs/', swaggerDir(), VENDOR_CACHE, SWAGGER_FILES);
   return assets;
 }

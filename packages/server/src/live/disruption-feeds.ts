@@ -62,7 +62,7 @@ export async function startDisruptionFeeds(engine: Engine, config: LiveConfig, l
   let lineStatus = config.lineStatus;
   const simulated = config.simulate && !siriSx && !lineStatus;
   if (simulated && !sources.local) {
-    siriSx = lineStatus = { url: SIMULATED_ELSEWHERE, intervalMs: SIMULATED_INTERVAL_MS, timeoutMs: SIMULATED_TIMEOUT_MS, headers: {} };
+    siriSx = lineStatus = SIMULATED_ELSEWHERE;
   } else if (simulated) {
     demo = await startDemoFeedServer({
       '/siri-sx.xml': () => ({ body: demoSiriSx(engine, Date.now()), contentType: 'application/xml' }),

@@ -65,16 +65,7 @@ export class FeedPoller<T> {
 
   constructor(private readonly options: FeedPollerOptions<T>) {
     this.now = options.now ?? Date.now;
-    this.state = {
-      name: options.name,
-      url: redactUrl(options.url),
-      lastAttemptAt: null,
-      lastSuccessAt: null,
-      lastChangeAt: null,
-      lastError: null,
-      consecutiveFailures: 0,
-      nextAttemptAt: null,
-    };
+    this.state = initialStatus(options.name, options.url);
   }
 
   /** A copy of the current status. */
@@ -183,6 +174,11 @@ function describeError(err: unknown, timeoutMs: number): string {
     return err.message.slice(0, 300);
   }
   return String(err).slice(0, 300);
+}
+
+/** A feed's status before its first poll (`url` is redacted here). */
+export function initialStatus(name: string, url: string): FeedStatus {
+  return { name, url: redactUrl(url), lastAttemptAt: null, lastSuccessAt: null, lastChangeAt: null, lastError: null, consecutiveFailures: 0, nextAttemptAt: null };
 }
 
 /** The URL with the values of key-like query parameters replaced by `***`. */

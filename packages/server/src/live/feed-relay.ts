@@ -1,5 +1,5 @@
 import v8 from 'node:v8';
-import { FeedPoller, redactUrl, type FeedPollerOptions, type FeedStatus } from './feed-poller.js';
+import { FeedPoller, initialStatus, type FeedPollerOptions, type FeedStatus } from './feed-poller.js';
 import type { FeedSource, FeedSources } from './feed-source.js';
 
 /**
@@ -32,11 +32,10 @@ export class FeedBroadcaster {
   /** Pollers that publish instead of applying (startLiveServices over these builds no overlay). */
   readonly sources: FeedSources = { local: true, feed: (options) => this.poller(options) };
 
-  /** Sends the latest state of every feed to `send` now, then every update; returns the detach. */
-  attach(send: (msg: FeedMessage) => void): () => void {
+  /** Sends the latest state of every feed to `send` now, then every update. */
+  attach(send: (msg: FeedMessage) => void): void {
     for (const msg of this.latest.values()) send(msg);
     this.targets.add(send);
-    return () => this.targets.delete(send);
   }
 
   private poller<T>(options: FeedPollerOptions<T>): FeedPoller<T> {
@@ -115,7 +114,7 @@ class RelayedFeed<T> implements FeedSource {
     private readonly relay: FeedRelay,
     private readonly options: FeedPollerOptions<T>,
   ) {
-    this.initial = { name: options.name, url: redactUrl(options.url), lastAttemptAt: null, lastSuccessAt: null, lastChangeAt: null, lastError: null, consecutiveFailures: 0, nextAttemptAt: null };
+    this.initial = initialStatus(options.name, options.url);
   }
 
   get status(): FeedStatus {

@@ -1,3 +1,4 @@
+import type { FeedConfig } from './live-config.js';
 import { FeedPoller, type FeedPollerOptions, type FeedStatus } from './feed-poller.js';
 
 /** One live feed as the vehicle and disruption sets see it: a status and deliveries through `onData`. */
@@ -27,5 +28,8 @@ export const LOCAL_FEEDS: FeedSources = {
   feed: (options) => new FeedPoller(options),
 };
 
-/** The URL a relayed set gives a simulated feed (its real URL and status come from the main thread). */
-export const SIMULATED_ELSEWHERE = 'http://127.0.0.1/simulated-in-main-thread';
+/**
+ * The config a relayed set gives a simulated feed: the main thread runs the demo feed server and
+ * polls it, so only the name matters here (the URL and status shown come from the main thread).
+ */
+export const SIMULATED_ELSEWHERE: FeedConfig = { url: 'http://127.0.0.1/simulated-in-main-thread', intervalMs: 0, timeoutMs: 0, headers: {} };

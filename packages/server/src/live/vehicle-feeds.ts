@@ -51,7 +51,7 @@ export async function startVehicleFeeds(engine: Engine, config: LiveConfig, log:
     siri = { url: `${demo.url}/siri-vm`, intervalMs: 10_000, timeoutMs: 10_000, headers: {} };
     log(`live: simulated SIRI-VM feed of the demo timetable at ${siri.url} (vehicles are simulated, not real)`);
   } else if (simulated) {
-    siri = { url: SIMULATED_ELSEWHERE, intervalMs: 10_000, timeoutMs: 10_000, headers: {} };
+    siri = SIMULATED_ELSEWHERE;
   }
   if (!siri && !config.gtfsRt) return null;
   const feeds = new VehicleFeedSet(engine, config, siri, log, simulated, sources);
