@@ -7,8 +7,8 @@ import { HAVE_DATA, data } from '../support/data.js';
 const SAMPLE = 'siri_sx/bods_sirisx_2020-05-11_greater_manchester.xml';
 
 describe.skipIf(!HAVE_DATA)('SIRI-SX: real BODS sample (Greater Manchester, 2020-05-11)', () => {
-  const xml = HAVE_DATA ? readFileSync(data(SAMPLE)) : new Uint8Array();
-  const out = parseSiriSx(xml);
+  // A skipped describe still runs its body while collecting: read and parse only when the sample is there.
+  const out = HAVE_DATA ? parseSiriSx(readFileSync(data(SAMPLE))) : (null as never);
 
   it('reads every situation with its stops and lines', () => {
     expect(out.source).toBe('siri_sx');
