@@ -17,7 +17,9 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],
-    testTimeout: 60_000,
+    setupFiles: ['test/support/process-cleanup.ts'],
+    // Safety nets against a hang, not speed checks: a loaded 2-core CI machine runs slowly.
+    testTimeout: 180_000,
     hookTimeout: 300_000,
     pool: 'forks',
   },

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runFetchCli } from '@transit/builder';
 import { HAVE_DATA, data } from '../support/data.js';
-import { spawn } from 'node:child_process';
+import { PROCESS_WAIT_MS, spawnTracked } from '../support/processes.js';
 import { startFileServer, runTransit, sha256File, captureIo, type FileServer } from '../support/fetch-server.js';
 import { TRANSIT_BIN } from '../support/cli-process.js';
 
@@ -52,15 +52,13 @@ describe.skipIf(!HAVE_DATA)('transit fetch resumes interrupted downloads', () =>
 
   it('resumes after the process was killed mid-download (real process, SIGKILL)', async () => {
     server.stallNext('/stops.csv');
-    const proc = spawn(process.execPath, [TRANSIT_BIN, 'fetch', ...args, '--only', 'naptan'], { stdio: 'ignore' });
+    const fetching = spawnTracked(process.execPath, [TRANSIT_BIN, 'fetch', ...args, '--only', 'naptan']);
     const part = path.join(dir, 'naptan.csv.part');
-    const deadline = Date.now() + 20_000;
-    while (!(existsSync(part) && statSync(part).size >= Math.floor(statSync(NAPTAN).size / 2))) {
-      if (Date.now() > deadline) throw new Error('the download never started');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    proc.kill('SIGKILL');
-    await new Promise((r) => proc.on('close', r));
+    // The server stalls the download half-way; wait for that half to be on disk (or the process to end).
+    await expect
+      .poll(() => (fetching.proc.exitCode === null && existsSync(part) ? statSync(part).size : -1), { timeout: PROCESS_WAIT_MS, interval: 50 })
+      .toBeGreaterThanOrEqual(Math.floor(statSync(NAPTAN).size / 2));
+    await fetching.kill();
     expect(existsSync(path.join(dir, 'naptan.csv'))).toBe(false); // never a half-written final file
     const r = await runTransit(['fetch', ...args, '--only', 'naptan']);
     expect(r.status, r.stderr).toBe(0);

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '@transit/server';
 import { testIo } from '../support/cli-io.js';
 import { demoSnapshotFile } from '../support/server.js';
+import { PROCESS_WAIT_MS } from '../support/processes.js';
 
 
 function tempFile(name: string, content: string | Uint8Array): string {
@@ -76,7 +77,7 @@ describe('transit', () => {
   it('serve prints the URL, a generated key and an example, then serves with that key', async () => {
     const io = testIo();
     const done = runCli(['serve', '--snapshot', await demoSnapshotFile(), '--port', '0'], io);
-    await expect.poll(() => io.stdout, { timeout: 20_000 }).toContain('curl');
+    await expect.poll(() => io.stdout, { timeout: PROCESS_WAIT_MS }).toContain('curl');
     const url = /Serving UK transit API on (http:\/\/127\.0\.0\.1:\d+) \(snapshot: .*demo\.snap, \d+ stops/.exec(io.stdout)?.[1];
     const key = /API key: (\S+)/.exec(io.stdout)?.[1];
     expect(url).toBeDefined();
@@ -91,7 +92,7 @@ describe('transit', () => {
   it('serve uses API_KEYS and HOST/PORT from the environment', async () => {
     const io = testIo({ API_KEYS: 'env-key:premium', PORT: '0', HOST: '127.0.0.1' });
     const done = runCli(['serve', '--snapshot', await demoSnapshotFile()], io);
-    await expect.poll(() => io.stdout, { timeout: 20_000 }).toContain('curl');
+    await expect.poll(() => io.stdout, { timeout: PROCESS_WAIT_MS }).toContain('curl');
     expect(io.stdout).not.toContain('env-key');
     expect(io.stdout).toContain('API_KEYS (1)');
     const url = /on (http:\S+)/.exec(io.stdout)![1];
@@ -103,7 +104,7 @@ describe('transit', () => {
   it('serve on a port in use → exit 1', async () => {
     const first = testIo({ PORT: '0' });
     const running = runCli(['serve', '--snapshot', await demoSnapshotFile()], first);
-    await expect.poll(() => first.stdout, { timeout: 20_000 }).toContain('curl');
+    await expect.poll(() => first.stdout, { timeout: PROCESS_WAIT_MS }).toContain('curl');
     const port = /:(\d+) \(/.exec(first.stdout)![1];
     const second = testIo();
     expect(await runCli(['serve', '--snapshot', await demoSnapshotFile(), '--port', port], second)).toBe(1);

@@ -25,7 +25,7 @@ describe.skipIf(!HAVE_CHROMIUM)('/docs in Chromium', () => {
     const requests: string[] = [];
     browser.page.on('request', (req) => requests.push(req.url()));
     await browser.page.goto(api.url + '/docs');
-    await browser.page.waitForSelector('.opblock-summary', { timeout: 30_000 });
+    await browser.page.waitForSelector('.opblock-summary', { timeout: 60_000 });
     const operations = await browser.page.$$eval('.opblock-summary-path', (els) => els.map((e) => e.getAttribute('data-path')));
     expect(operations.sort()).toEqual(ENDPOINTS.map((ep) => ep.path).sort());
     expect(await browser.page.textContent('.info .title')).toContain('UK Transit API');

@@ -152,7 +152,7 @@ describe.skipIf(!HAVE_CHROMIUM)('map explorer in Chromium', () => {
     await page.fill('#journey-to', 'Barnsley Interchange');
     await page.click('#journey-to-results li.place');
     await page.click('#journey-plan');
-    await page.waitForSelector('.itinerary.selected', { timeout: 30_000 });
+    await page.waitForSelector('.itinerary.selected', { timeout: 60_000 });
     const legs = await page.$$eval('.itinerary.selected .leg', (ls) => ls.map((l) => l.className));
     expect(legs.length).toBeGreaterThanOrEqual(1);
     expect(legs.some((c) => !c.includes('walk'))).toBe(true);

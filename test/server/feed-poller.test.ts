@@ -2,6 +2,7 @@
 // conditional requests, timeouts, failures of every kind, backoff and recovery, key redaction.
 import { describe, it, expect, afterEach } from 'vitest';
 import { FeedPoller, startReplayServer, redactUrl, type ReplayServer } from '@transit/server';
+import { PROCESS_WAIT_MS } from '../support/processes.js';
 
 const DOC_A = new TextEncoder().encode('{"doc":"a"}');
 const DOC_B = new TextEncoder().encode('{"doc":"b"}');
@@ -117,7 +118,7 @@ describe('redactUrl', () => {
   });
 });
 
-async function waitFor(cond: () => boolean, timeoutMs = 5000): Promise<void> {
+async function waitFor(cond: () => boolean, timeoutMs = PROCESS_WAIT_MS): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!cond()) {
     if (Date.now() > end) throw new Error('condition not met in time');

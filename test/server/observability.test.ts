@@ -1,24 +1,25 @@
 // FEATURE UNDER TEST: Prometheus metrics on their own port, summed over worker threads, and the
 // structured access log (request id, key id, route, status, latency; never the key).
-import { afterAll, describe, expect, it } from 'vitest';
-import { startServeProcess, type ServeProcess } from '../support/cli-process.js';
-
-let running: ServeProcess | undefined;
-afterAll(() => void running?.proc.kill('SIGKILL'));
+import { describe, expect, it } from 'vitest';
+import { startServeProcess } from '../support/cli-process.js';
+import { PROCESS_WAIT_MS } from '../support/processes.js';
 
 describe('metrics and access log (2 worker threads)', () => {
   it('counts every request once whichever thread answered, and logs each as JSON', async () => {
     // --demo: the simulated live feeds run too, so feed health and match counts show.
-    running = await startServeProcess(['--demo', '--port', '0', '--workers', '2', '--metrics-port', '0'], { API_KEYS: 'secret-key:unlimited', ACCESS_LOG: 'true' }, /Metrics \(Prometheus\)/);
+    const running = await startServeProcess(['--demo', '--port', '0', '--workers', '2', '--metrics-port', '0'], { API_KEYS: 'secret-key:unlimited', ACCESS_LOG: 'true' });
     const metricsUrl = /Metrics \(Prometheus\): (\S+)/.exec(running.output())![1];
-    const get = (p: string) => fetch(running!.url + p, { headers: { 'X-Api-Key': 'secret-key', 'X-Request-Id': 'req-42' } }).then((r) => r.status);
+    const get = (p: string) => fetch(running.url + p, { headers: { 'X-Api-Key': 'secret-key', 'X-Request-Id': 'req-42' } }).then((r) => r.status);
     const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) => get(`/v1/bus/stops.json?lat=53.38&lon=-1.47&radius=${100 + i}`)));
     expect(statuses.every((s) => s === 200)).toBe(true);
     expect(await get('/v1/bus/stops.json?lat=north')).toBe(400);
     expect(await get('/nowhere')).toBe(404);
 
-    await new Promise((r) => setTimeout(r, 1500)); // threads publish feed health every second
-    const text = await (await fetch(metricsUrl)).text();
+    // Threads publish feed health every second: wait until both have (the simulated feeds are
+    // served in-process, so their first poll is soon after start).
+    const up = (t: string) => ['0', '1'].every((thread) => ['siri_vm', 'siri_sx', 'line_status'].every((feed) => t.includes(`transit_feed_up{feed="${feed}",thread="${thread}"} 1`)));
+    let text = '';
+    await expect.poll(async () => up((text = await (await fetch(metricsUrl)).text())), { timeout: PROCESS_WAIT_MS, interval: 100 }).toBe(true);
     for (const thread of ['0', '1']) {
       for (const feed of ['siri_vm', 'siri_sx', 'line_status']) expect(text).toContain(`transit_feed_up{feed="${feed}",thread="${thread}"} 1`);
       expect(text).not.toContain(`feed="gtfs_rt",thread="${thread}"`); // not configured
@@ -46,6 +47,5 @@ describe('metrics and access log (2 worker threads)', () => {
     expect(typeof stops[0].ms).toBe('number');
     expect(lines.find((l) => l.route === 'unmatched')).toMatchObject({ status: 404, key_id: null });
     expect(running.output()).not.toContain('secret-key');
-    running = undefined;
   }, 60_000);
 });

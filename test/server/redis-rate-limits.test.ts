@@ -8,6 +8,8 @@ import { demoSnapshotEngine } from '../support/server.js';
 import { HAVE_REDIS, NO_REDIS_MESSAGE, startTestRedis, type TestRedis } from '../support/redis-server.js';
 import { demoSnapshotFile } from '../support/server.js';
 import { startServeProcess } from '../support/cli-process.js';
+import { runAtDaytime } from '../support/clock.js';
+import { PROCESS_WAIT_MS } from '../support/processes.js';
 
 if (!HAVE_REDIS) process.stderr.write(`*** ${NO_REDIS_MESSAGE} ***\n`);
 
@@ -34,6 +36,8 @@ describe.skipIf(!HAVE_REDIS)('rate limits shared through Redis', () => {
   const hit = (r: Replica) => fetch(`${r.server.url}/v1/rail/stations.json?lat=53.38&lon=-1.47`, { headers: { 'X-Api-Key': 'shared-key' } });
 
   beforeAll(async () => {
+    // Date (only) from 10:00:00 on a fixed day: the per-minute window cannot turn during the test.
+    runAtDaytime();
     redis = await startTestRedis();
     a = await replica();
     b = await replica();
@@ -87,27 +91,64 @@ describe.skipIf(!HAVE_REDIS)('rate limits shared through Redis', () => {
 describe.skipIf(!HAVE_REDIS)('two transit serve processes (2 worker threads each) sharing Redis', () => {
   it('limit a key on the sum of both', async () => {
     const redis = await startTestRedis();
-    const env = { API_KEYS: 'shared-key:tiny', RATE_LIMIT_TIERS: 'tiny:10', REDIS_URL: redis.url, LIVE_SIMULATE: 'false' };
+    const keys = ['shared-1', 'shared-2', 'shared-3'];
+    const env = { API_KEYS: keys.map((k) => `${k}:tiny`).join(','), RATE_LIMIT_TIERS: 'tiny:10', REDIS_URL: redis.url, LIVE_SIMULATE: 'false' };
     const args = ['--snapshot', await demoSnapshotFile(), '--port', '0', '--workers', '2'];
-    const [a, b] = await Promise.all([startServeProcess(args, env, /2 worker threads/), startServeProcess(args, env, /2 worker threads/)]);
+    const [a, b] = await Promise.all([startServeProcess(args, env), startServeProcess(args, env)]);
+    const client = new Redis(redis.url);
     try {
-      const hit = (url: string) => fetch(`${url}/v1/rail/stations.json?lat=53.38&lon=-1.47`, { headers: { 'X-Api-Key': 'shared-key' } }).then((r) => r.status);
-      const settle = () => new Promise((r) => setTimeout(r, 400)); // more than the 100 ms sync interval
-      for (let i = 0; i < 6; i++) expect(await hit(a.url)).toBe(200);
-      await settle();
-      expect(await hit(b.url)).toBe(200);
-      await settle();
-      expect([await hit(b.url), await hit(b.url), await hit(b.url), await hit(b.url)]).toEqual([200, 200, 200, 429]);
-      await settle();
-      expect(await hit(a.url)).toBe(429);
+      /** Minute window's total in Redis for `key`'s id: what the replicas have pushed. */
+      const pushed = async (key: string) => {
+        const [name] = await client.keys(`transit:rl:${keyId(toKeyRecords([{ key }])[0])}:*`);
+        return name ? Number(await client.get(name)) : 0;
+      };
+      // Every replica pushes its new counts and reads the total back in one exchange, every
+      // 100 ms; it starts the next exchange only when the last is applied. So once Redis holds a
+      // hit, the replica that took it knows the total from before that hit: each hit below waits
+      // for its own push (an event seen in Redis), never for a duration.
+      const hit = async (url: string, key: string, total: number) => {
+        const res = await fetch(`${url}/v1/rail/stations.json?lat=53.38&lon=-1.47`, { headers: { 'X-Api-Key': key } });
+        if (res.status === 200) await expect.poll(() => pushed(key), { timeout: PROCESS_WAIT_MS, interval: 20 }).toBe(total + 1);
+        return { status: res.status, reset: res.headers.get('x-ratelimit-reset') };
+      };
+      /** The scenario with one key; null when a minute boundary fell inside it (counts restart). */
+      const scenario = async (key: string) => {
+        const answers: { status: number; reset: string | null }[] = [];
+        let total = 0;
+        const on = async (url: string) => {
+          const r = await hit(url, key, total);
+          answers.push(r);
+          if (r.status === 200) total++;
+          return r.status;
+        };
+        const aFirst = [];
+        for (let i = 0; i < 6; i++) aFirst.push(await on(a.url));
+        // B's first hit pushes 1 and reads 7; its second waits for the next exchange, so from the
+        // third on B limits on A's 6 + its own: 4 admitted in all, then 429.
+        const bAnswers = [];
+        for (let i = 0; i < 5; i++) bAnswers.push(await on(b.url));
+        // A hears of B's 4 at its next exchange: at most one more admitted before, then 429.
+        const aLater = [await on(a.url)];
+        if (aLater[0] === 200) aLater.push(await on(a.url));
+        if (new Set(answers.map((r) => r.reset)).size > 1) return null;
+        return { aFirst, bAnswers, aLater, total };
+      };
+      let result = null;
+      for (const key of keys) if ((result = await scenario(key))) break;
+      expect(result).not.toBeNull();
+      expect(result!.aFirst).toEqual([200, 200, 200, 200, 200, 200]);
+      expect(result!.bAnswers).toEqual([200, 200, 200, 200, 429]);
+      expect(result!.aLater.at(-1)).toBe(429);
+      expect(result!.total).toBeLessThanOrEqual(11); // two replicas limiting alone would admit 20
     } finally {
+      client.disconnect();
       for (const p of [a, b]) {
         p.proc.kill('SIGTERM');
         await p.exited;
       }
       await redis.stop();
     }
-  }, 60_000);
+  }, 180_000);
 
   it('a Redis that cannot be reached at start is a clear exit 1', async () => {
     const { spawnSync } = await import('node:child_process');

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '@transit/server';
 import { testIo } from '../support/cli-io.js';
+import { PROCESS_WAIT_MS } from '../support/processes.js';
 
 
 describe('transit replay', () => {
@@ -14,7 +15,7 @@ describe('transit replay', () => {
     writeFileSync(path.join(dir, 'two.xml'), '<Siri>2</Siri>');
     const io = testIo();
     const done = runCli(['replay', '--port', '0', path.join(dir, 'one.xml'), path.join(dir, 'two.xml')], io);
-    await expect.poll(() => io.stdout, { timeout: 10_000 }).toContain('Replaying 2 document(s)');
+    await expect.poll(() => io.stdout, { timeout: PROCESS_WAIT_MS }).toContain('Replaying 2 document(s)');
     const url = /on (http:\S+)\//.exec(io.stdout)![1];
     const first = await fetch(url + '/feed');
     expect(first.headers.get('content-type')).toBe('application/xml');

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { buildSnapshot, demoSiriSx, simulatedSiriVm } from '@transit/builder';
 import { Engine } from '@transit/engine';
 import { startReplayServer, type ReplayServer } from '@transit/server';
-import { startServeProcess, type ServeProcess } from '../support/cli-process.js';
+import { signalAndWait, startServeProcess, type ServeProcess } from '../support/cli-process.js';
+import { PROCESS_WAIT_MS } from '../support/processes.js';
 
 const KEY = 'live-key';
 /** Requests per check, each on a new connection, so the kernel spreads them over both threads. */
@@ -47,15 +48,14 @@ async function spread(url: string) {
   return out;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Polls `read` until it passes `check` (a state the server reaches), failing after PROCESS_WAIT_MS. */
+const until = <T>(read: () => Promise<T> | T, check: (value: T) => boolean) => expect.poll(async () => check(await read()), { timeout: PROCESS_WAIT_MS, interval: 50 }).toBe(true);
 const gauge = (text: string, name: string, labels: string) => Number(new RegExp(`${name}\\{${labels}\\} (\\S+)`).exec(text)?.[1] ?? NaN);
 
 describe('transit serve --workers 2: live feeds polled once', () => {
-  let running: ServeProcess | undefined;
   let vm: ReplayServer | undefined;
   let sx: ReplayServer | undefined;
   afterAll(async () => {
-    running?.proc.kill('SIGKILL');
     await vm?.close();
     await sx?.close();
   });
@@ -64,32 +64,34 @@ describe('transit serve --workers 2: live feeds polled once', () => {
     const siriVm = simulatedSiriVm(engine, Date.now());
     vm = await startReplayServer({ files: [Buffer.from(siriVm)], contentType: 'application/xml' });
     sx = await startReplayServer({ files: [Buffer.from(demoSiriSx(engine, Date.now()))], contentType: 'application/xml' });
-    running = await startServeProcess(['--snapshot', snapshot, '--port', '0', '--workers', '2', '--metrics-port', '0'], {
+    const running: ServeProcess = await startServeProcess(['--snapshot', snapshot, '--port', '0', '--workers', '2', '--metrics-port', '0'], {
       API_KEYS: `${KEY}:unlimited`,
       SIRI_VM_URL: vm.url + '/siri-vm',
       SIRI_SX_URL: sx.url + '/siri-sx',
       SIRI_VM_INTERVAL_S: '1',
       SIRI_SX_INTERVAL_S: '1',
-    }, /Live feeds: SIRI-VM, SIRI-SX/);
+    });
+    expect(running.output()).toContain('Live feeds: SIRI-VM, SIRI-SX');
     const { url } = running;
     const metricsUrl = /Metrics \(Prometheus\): (\S+)/.exec(running.output())![1];
 
-    // One fetch per interval: 1 s interval, ~4 s watched -> about 4 (two pollers would make ~8).
-    await sleep(1500);
-    const before = [vm.requestCount, sx.requestCount];
-    const watchedMs = 4000;
-    await sleep(watchedMs);
-    const fetched = [vm.requestCount - before[0], sx.requestCount - before[1]];
-    for (const n of fetched) {
-      expect(n).toBeGreaterThanOrEqual(3);
-      expect(n).toBeLessThanOrEqual(5);
+    // One fetch per interval, not one per worker: with a 1 s interval, 4 more fetches take at
+    // least about 4 s (timers never fire early, however loaded the machine); two pollers would
+    // make them in about 2 s.
+    await until(() => Math.min(vm!.requestCount, sx!.requestCount), (n) => n >= 2);
+    for (const feed of [vm, sx]) {
+      const from = feed.requestCount;
+      const startedAt = Date.now();
+      await until(() => feed.requestCount, (n) => n >= from + 4);
+      expect(Date.now() - startedAt).toBeGreaterThanOrEqual(3_500);
     }
 
-    // Both workers built their overlays from the relayed documents.
-    await sleep(1200); // each worker records its metrics slot every second
-    let metrics = await (await fetch(metricsUrl)).text();
+    // Both workers built their overlays from the relayed documents (each worker records its
+    // metrics slot every second: wait for both slots).
+    let metrics = '';
+    const bothUp = (text: string) => ['0', '1'].every((thread) => ['siri_vm', 'siri_sx'].every((feed) => gauge(text, 'transit_feed_up', `feed="${feed}",thread="${thread}"`) === 1));
+    await until(async () => (metrics = await (await fetch(metricsUrl)).text()), bothUp);
     for (const thread of ['0', '1']) {
-      for (const feed of ['siri_vm', 'siri_sx']) expect(gauge(metrics, 'transit_feed_up', `feed="${feed}",thread="${thread}"`)).toBe(1);
       expect(gauge(metrics, 'transit_disruption_records', `thread="${thread}"`)).toBeGreaterThan(0);
       if (siriVm.includes('<VehicleActivity>')) {
         const matched = ['journey_code', 'origin_time', 'position'].reduce((sum, m) => sum + gauge(metrics, 'transit_live_vehicles_matched', `method="${m}",thread="${thread}"`), 0);
@@ -113,15 +115,14 @@ describe('transit serve --workers 2: live feeds polled once', () => {
 
     // A snapshot reload (SIGHUP): the workers rebuild their overlays at once from the latest
     // relayed documents, with no wait for a poll.
-    const reloadFrom = running.output().length;
-    running.proc.kill('SIGHUP');
-    while (!running.output().slice(reloadFrom).includes('Reloaded snapshot')) await sleep(10);
+    await signalAndWait(running, 'SIGHUP', 'Reloaded snapshot');
     for (const r of await spread(`${url}/v1/disruptions.json?active_only=false`)) expect(r.body.sources.siri_sx.record_count).toBeGreaterThan(0);
 
     // The disruption feed breaks: every worker keeps its records, marked stale and failing.
     sx.setFault({ kind: 'garbage' });
     const from = running.output().length;
-    await sleep(2500);
+    const disruptionsUrl = `${url}/v1/disruptions.json?active_only=false`;
+    await until(() => spread(disruptionsUrl), (answers) => answers.every((r) => r.body.sources.siri_sx.failed === true));
     for (const r of await spread(`${url}/v1/disruptions.json?active_only=false`)) {
       expect(r.body.sources.siri_sx).toMatchObject({ failed: true, stale: true });
       expect(r.body.sources.siri_sx.record_count).toBeGreaterThan(0);
@@ -131,16 +132,16 @@ describe('transit serve --workers 2: live feeds polled once', () => {
     expect(running.output().slice(from).match(/feed siri_sx: .*\(failure 1 in a row\)/g)).toHaveLength(1);
     // The vehicle feed fails too: boards answer with live_error in both workers.
     vm.setFault({ kind: 'status', status: 503 });
-    await sleep(2500);
-    for (const r of await spread(`${url}/v1/bus/stop_timetables/${stop}.json?live=true`)) {
+    const boardUrl = `${url}/v1/bus/stop_timetables/${stop}.json?live=true`;
+    await until(() => spread(boardUrl), (answers) => answers.every((r) => r.body.live_error !== null));
+    for (const r of await spread(boardUrl)) {
       expect(r.status).toBe(200);
       expect(r.body.live_error).toMatch(/siri_vm feed failing since .*HTTP 503/);
     }
-    metrics = await (await fetch(metricsUrl)).text();
-    for (const thread of ['0', '1']) expect(gauge(metrics, 'transit_feed_up', `feed="siri_sx",thread="${thread}"`)).toBe(0);
+    const bothDown = (text: string) => ['0', '1'].every((thread) => gauge(text, 'transit_feed_up', `feed="siri_sx",thread="${thread}"`) === 0);
+    await until(async () => await (await fetch(metricsUrl)).text(), bothDown);
 
     running.proc.kill('SIGTERM');
     expect((await running.exited).signal).toBe('SIGTERM');
-    running = undefined;
-  }, 120_000);
+  }, 300_000);
 });

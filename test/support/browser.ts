@@ -23,10 +23,13 @@ export async function launchBrowser(viewport = { width: 1280, height: 800 }): Pr
   const profile = mkdtempSync(path.join(os.tmpdir(), 'transit-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
+    timeout: 120_000,
     headless: true,
     viewport,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  // Waits are for events (a selector, a response); on a loaded 2-core CI machine they can take longer than the 30 s default.
+  context.setDefaultTimeout(60_000);
   const page = context.pages()[0] ?? (await context.newPage());
   const problems: string[] = [];
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));

@@ -1,10 +1,10 @@
 import http from 'node:http';
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import type { FetchIo } from '@transit/builder';
 import { TRANSIT_BIN } from './cli-process.js';
+import { spawnTracked } from './processes.js';
 
 /** One request the server saw. */
 export interface SeenRequest {
@@ -113,15 +113,10 @@ export async function closedPort(): Promise<number> {
 }
 
 /** `transit ARGS` as a real child process, without blocking this process's event loop (the file server lives here). */
-export function runTransit(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const proc = spawn(process.execPath, [TRANSIT_BIN, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    proc.stdout.on('data', (d) => (stdout += d));
-    proc.stderr.on('data', (d) => (stderr += d));
-    proc.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
+export async function runTransit(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const p = spawnTracked(process.execPath, [TRANSIT_BIN, ...args], { env: { ...process.env, ...env } });
+  const { code } = await p.exited;
+  return { status: code, stdout: p.stdout(), stderr: p.stderr() };
 }
 
 /** A FetchIo capturing output (not a terminal: progress prints plain lines), for in-process `runFetchCli`. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildSnapshot } from '../../packages/builder/src/index.js';
 import { HAVE_DATA, NO_DATA_MESSAGE, southYorkshireInputs, gtfsFeeds } from './data.js';
+import { trackProcesses } from './process-registry.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,16 +12,21 @@ declare module 'vitest' {
     realSnapshot: string | null;
     /** Feed zip base name -> { snapshot file, issue counts by code } for every GTFS feed in shared/data. */
     feedSnapshots: Record<string, { file: string; issues: Record<string, number>; total: number }>;
+    /** Folder recording the child processes tests start (test/support/processes.ts). */
+    processDir: string;
   }
 }
 
 /**
  * Builds each snapshot the tests share once per run, into a temp folder: the demo dataset and,
  * when ../shared/data is present, the real South Yorkshire one. Tests read the paths with inject().
+ * The returned teardown fails the run when a child process a test started is still alive (after
+ * killing it): a leaked server holds ports and memory in the next run.
  */
-export default async function setup(project: TestProject): Promise<void> {
+export default async function setup(project: TestProject): Promise<() => void> {
   const dir = path.join(os.tmpdir(), `transit-test-${process.pid}`);
   mkdirSync(dir, { recursive: true });
+  const teardown = trackProcesses(project, path.join(dir, 'processes'));
   const write = (file: string, bytes: Uint8Array) => {
     writeFileSync(file + '.tmp', bytes);
     renameSync(file + '.tmp', file);
@@ -45,4 +51,5 @@ export default async function setup(project: TestProject): Promise<void> {
     feeds[name] = { file, issues: Object.fromEntries(issues.counts), total: issues.total };
   }
   project.provide('feedSnapshots', feeds);
+  return teardown;
 }

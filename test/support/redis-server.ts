@@ -1,5 +1,6 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
+import { PROCESS_WAIT_MS, spawnTracked } from './processes.js';
 
 /** Whether Debian's redis-server is installed (.ci/run installs it). */
 export const HAVE_REDIS = !spawnSync('redis-server', ['--version']).error;
@@ -12,26 +13,30 @@ export interface TestRedis {
   stop(): Promise<void>;
 }
 
+/**
+ * Starts redis-server on a free port (tracked: killed with its test, see processes.ts). A port
+ * taken by another process between the look-up and redis-server's bind is retried on a new port.
+ */
 export async function startTestRedis(): Promise<TestRedis> {
-  const port = await freePort();
-  const proc: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  proc.stdout!.on('data', (d) => (out += d));
-  const deadline = Date.now() + 10_000;
-  while (!/Ready to accept connections/.test(out)) {
-    if (Date.now() > deadline || proc.exitCode !== null) throw new Error(`redis-server did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 20));
+  for (let attempt = 0; ; attempt++) {
+    const port = await freePort();
+    const proc = spawnTracked('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']);
+    try {
+      await proc.waitFor('Ready to accept connections', { timeoutMs: PROCESS_WAIT_MS });
+    } catch (err) {
+      await proc.kill();
+      if (attempt < 5 && /Address already in use/.test(proc.output())) continue;
+      throw err;
+    }
+    return {
+      url: `redis://127.0.0.1:${port}`,
+      port,
+      stop: async () => {
+        proc.proc.kill('SIGTERM');
+        await proc.exited;
+      },
+    };
   }
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (proc.exitCode !== null) return resolve();
-        proc.once('exit', () => resolve());
-        proc.kill('SIGTERM');
-      }),
-  };
 }
 
 function freePort(): Promise<number> {

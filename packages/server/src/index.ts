@@ -8,7 +8,7 @@ export { ENDPOINTS, defineEndpoint, type Endpoint, type EndpointDefinition, type
 export { compileQueryParser, paramSpecs, type ParamSpec, type ParsedQuery, type QueryParser } from './params.js';
 export { ApiError, type ApiErrorCode } from './http/api-error.js';
 export { runCli, USAGE } from './cli.js';
-export { parseServeArgs, serveCommand, SERVE_USAGE, type ServeOptions } from './serve-command.js';
+export { parseServeArgs, serveCommand, READY_LINE, SERVE_USAGE, type ServeOptions } from './serve-command.js';
 export { processIo, UsageError, type CliIo } from './cli-io.js';
 export { openSnapshotFile, openDemoSnapshot, type OpenedSnapshot } from './snapshot-source.js';
 export { FeedPoller, redactUrl, type FeedPollerOptions, type FeedStatus } from './live/feed-poller.js';

@@ -13,6 +13,9 @@ import { LiveMetrics } from './observe/live-metrics.js';
 import { routeLabels } from './router.js';
 import { ENDPOINTS } from './endpoints/index.js';
 
+/** Printed by `transit serve` when it accepts requests and signals (SIGHUP, SIGTERM, SIGINT). */
+export const READY_LINE = 'Ready: SIGHUP reloads, SIGTERM stops.';
+
 /** Help of `transit serve`. */
 export const SERVE_USAGE = `Usage: transit serve [--snapshot FILE | --demo] [--port N] [--host H] [--keys FILE] [--live-config FILE] [--workers N]
 
@@ -111,6 +114,14 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     io.out(SERVE_USAGE);
     return 0;
   }
+  // Signal handlers go in before anything starts: a SIGTERM during start-up stops the server once
+  // it is up, and a SIGHUP never meets the default action (which would end the process).
+  const stopped = io.until;
+  let reload = async (): Promise<void> => void io.err('Reload ignored: the server is still starting.\n');
+  let reloading: Promise<void> = Promise.resolve();
+  io.onReload?.(() => {
+    reloading = reloading.then(() => reload());
+  });
   const keys = loadApiKeys({ env: io.env, keysFile: options.keysFile });
   const tiers = tierTable(io.env.RATE_LIMIT_TIERS);
   const unknown = tiers.unknownTierOf(keys.keys.records);
@@ -160,19 +171,19 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   // SIGHUP: load the snapshot again and swap it in, then the keys file; each failed reload keeps
   // the previous snapshot or keys.
   const keysFile = options.keysFile ?? (io.env.API_KEYS_FILE || undefined);
-  let reloading: Promise<void> = Promise.resolve();
-  io.onReload?.(() => {
-    reloading = reloading.then(async () => {
-      try {
-        await serving.reload();
-        io.out(`Reloaded snapshot ${options.snapshot ?? 'demo'} (${serving.engine.info.counts.stops ?? 0} stops).\n`);
-      } catch (err) {
-        io.err(`Reload failed, still serving the previous snapshot: ${err instanceof Error ? err.message : String(err)}\n`);
-      }
-      if (keysFile) await reloadKeys(keysFile, serving, tiers, io);
-    });
-  });
-  const signal = await io.until;
+  reload = async () => {
+    try {
+      await serving.reload();
+      io.out(`Reloaded snapshot ${options.snapshot ?? 'demo'} (${serving.engine.info.counts.stops ?? 0} stops).\n`);
+    } catch (err) {
+      io.err(`Reload failed, still serving the previous snapshot: ${err instanceof Error ? err.message : String(err)}\n`);
+    }
+    if (keysFile) await reloadKeys(keysFile, serving, tiers, io);
+  };
+  // The last line of start-up, printed once every listener and signal handler is in place:
+  // supervisors and tests wait for it.
+  io.out(`${READY_LINE}\n`);
+  const signal = await stopped;
   await reloading;
   await serving.close();
   await metricsServer?.close();

@@ -40,9 +40,10 @@ export async function replayCommand(argv: string[], io: CliIo): Promise<number> 
   for (const f of positionals) if (!existsSync(f)) throw new UsageError(`no such file: ${f}`);
   const port = Number(values.port ?? '8090');
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`port must be an integer from 0 to 65535; got '${values.port}'`);
+  const stopped = io.until; // the signal handlers are in place before the URL is announced
   const server = await startReplayServer({ files: positionals, port, host: values.host ?? '127.0.0.1', contentType: values['content-type'], loop: !values['no-loop'] });
   io.out(`Replaying ${positionals.length} document(s) on ${server.url}/\n`);
-  await io.until;
+  await stopped;
   await server.close();
   return 0;
 }
