@@ -12,21 +12,16 @@ const ZIP = 'rail_timetable/atoc_cif_ttisf585_example.zip';
 describe.skipIf(!HAVE_DATA)('CIF national sample (ttisf585)', () => {
   let e: Engine;
   let trips: DumpTrip[];
-  let buildMs = 0;
   let issues: FeedIssue[] = [];
 
   beforeAll(async () => {
-    const started = performance.now();
     const built = await buildSnapshot({ cif: [data(ZIP)], quiet: true });
-    buildMs = performance.now() - started;
     e = Engine.open(built.bytes.buffer);
     trips = dumpTrips(e);
     issues = built.issues.kept;
   });
 
-  it('builds within seconds, every passenger schedule a trip', () => {
-    console.log(`ttisf585 CIF: ${trips.length} trips in ${(buildMs / 1000).toFixed(1)} s`);
-    expect(buildMs).toBeLessThan(60_000);
+  it('builds every passenger schedule as a trip', () => {
     const fromMca = trips.filter((t) => !t.id.startsWith('Z'));
     // 20,000 BS records: 3,981 cancellations and 16,019 schedules with locations, of which 3 are
     // overlaid or cancelled on every date they run and 2 run only before the HD period (2020-03-20).

@@ -58,9 +58,7 @@ describe.skipIf(!HAVE_DATA)('transit fetch with failing sources', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const port = (silent.address() as { port: number }).port;
     const io = captureIo();
-    const started = Date.now();
     expect(await runFetchCli(['--cache', mkdtempSync(path.join(os.tmpdir(), 'fetch-fail-')), '--timeout', '0.3', '--retries', '0', '--source', `gtfs=http://127.0.0.1:${port}/x.zip`], io)).toBe(1);
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(io.stderr).toContain('gtfs failed: timed out: no data for 0.3 s');
     silent.closeAllConnections();
     silent.close();

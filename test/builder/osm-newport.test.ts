@@ -7,22 +7,18 @@ import { HAVE_DATA, data } from '../support/data.js';
 
 describe.skipIf(!HAVE_DATA)('Newport OSM extract', () => {
   let s: OsmStreets;
-  let ms = 0;
   beforeAll(async () => {
-    const t0 = performance.now();
     s = await parseOsm([await fileByteSource(data('osm/newport_wales_2023-06-13.osm.pbf'))]);
-    ms = performance.now() - t0;
   });
   const waysNamed = (name: string) => Array.from(s.wayAccess.keys()).filter((w) => s.names[s.wayName[w]] === name);
 
-  it('reads a plausible number of routable ways and nodes, every node found, in well under a few seconds', () => {
+  it('reads a plausible number of routable ways and nodes, every node found', () => {
     const d = describeStreets(s);
     expect(d.ways).toBeGreaterThan(7_000); // of ~8,900 highway ways (construction etc. dropped)
     expect(d.ways).toBeLessThan(9_000);
     expect(d.nodes).toBeGreaterThan(40_000);
     expect(d.nodes).toBeLessThan(60_000);
     expect(d.missingNodes).toBe(0); // a complete-ways extract
-    expect(ms).toBeLessThan(5_000);
     for (let i = 0; i < s.lat.length; i++) {
       if (s.lat[i] < 51.4 || s.lat[i] > 51.8 || s.lon[i] < -3.3 || s.lon[i] > -2.7) throw new Error(`node ${i} at ${s.lat[i]},${s.lon[i]} is outside Newport`);
     }

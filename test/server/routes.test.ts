@@ -94,9 +94,12 @@ describe('GET /v1/bus/routes/{route_id}.json', () => {
   });
 
   it('defaults to today in UK local time; a date outside the calendar has no journeys', async () => {
+    // The UK date before and after the request: the answer is one of them even across midnight.
+    const before = formatDay(ukDayOf(Date.now()));
     const today = await api.get('/v1/bus/routes/DVBS-52.json');
+    const after = formatDay(ukDayOf(Date.now()));
     expect(today.status).toBe(200);
-    expect(today.body.date).toBe(formatDay(ukDayOf(Date.now())));
+    expect([before, after]).toContain(today.body.date);
     const none = (await api.get('/v1/bus/routes/DVBS-52.json?date=2040-01-01')).body;
     expect(none).toMatchObject({ results_count: 0, timetable: [] });
     expect(none.representative_stops.length).toBeGreaterThan(0);
