@@ -43,7 +43,7 @@ describe.skipIf(!HAVE_DATA)('a national snapshot made of 4 tiles of the real New
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'national-tiles-'));
-    manifest = await writeNationalFeed({ tiles: TILES, out: dir, feeds: ['newport'], naptanTiles: 2, postcodeTiles: 2 });
+    manifest = await writeNationalFeed({ tiles: TILES, out: dir, feeds: ['newport'], naptanTiles: 8, postcodeTiles: 2 });
     const { bytes } = await buildSnapshot({
       gtfs: [path.join(dir, 'gtfs')],
       naptan: [path.join(dir, 'naptan/Stops.csv')],
@@ -73,6 +73,19 @@ describe.skipIf(!HAVE_DATA)('a national snapshot made of 4 tiles of the real New
     expect(sample.length).toBe(40);
     for (let k = 0; k < TILES; k++) expect(tiled.findStop(tilePrefix(k) + sample[0]), `tile ${k}`).toBeGreaterThanOrEqual(0);
     expect(allStops(tiled).length).toBeGreaterThanOrEqual(TILES * rows);
+  });
+
+  it('crosses 2^16 stops: tile 0 sits above index 65,535 and still answers by ATCO code and by radius', () => {
+    // 8 NaPTAN copies (about 69,000 active stops) are compiled before the GTFS stops.
+    const indices = sample.map((atco) => tiled.findStop(tilePrefix(0) + atco));
+    expect(allStops(tiled).length).toBeGreaterThan(70_000);
+    expect(indices.filter((i) => i > 65_535).length, 'sampled tile 0 stops above index 65,535').toBeGreaterThan(sample.length / 2);
+    for (const i of indices) {
+      const stop = tiled.stop(i);
+      expect(tiled.findStop(stop.atcocode)).toBe(i);
+      const near = tiled.stops({ near: { lat: stop.latitude, lon: stop.longitude, radius: 50 }, offset: 0, limit: 50 }).items;
+      expect(near.map((s) => s.atcocode), stop.atcocode).toContain(stop.atcocode);
+    }
   });
 
   it("tile 0's boards equal the untiled feed's, in every window", () => {
