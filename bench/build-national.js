@@ -1,0 +1,58 @@
+// Builder throughput and memory at national scale: the real feeds tiled N times over GB
+// (bench/national-feed.js, generated once into .cache/national-N), then built in a fresh Node
+// process so its peak RSS is the builder's alone.
+// Usage: node bench/build-national.js --tiles 8 [--feeds newport,vilnius,...] [--keep]
+// Prints stop times/s, peak RSS (bytes per stop time) and snapshot bytes per stop time.
+import { existsSync, readFileSync, statSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeNationalFeed } from './national-feed.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+
+if (process.argv.includes('--child')) {
+  // The build itself, alone in this process.
+  const { buildSnapshot } = await import('@transit/builder');
+  const dir = arg('--child');
+  const t0 = performance.now();
+  const { bytes, issues } = await buildSnapshot({ gtfs: [path.join(dir, 'gtfs')], quiet: true });
+  const seconds = (performance.now() - t0) / 1000;
+  writeFileSync(path.join(dir, 'national.snap'), bytes);
+  const cpu = process.cpuUsage();
+  console.log(JSON.stringify({ seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, peakRssBytes: process.resourceUsage().maxRSS * 1024, snapshotBytes: bytes.length, issues: issues.total }));
+} else {
+  const tiles = Number(arg('--tiles', '8'));
+  const feeds = arg('--feeds', 'newport,vilnius,southampton,wales,newport2024');
+  const dir = path.join(ROOT, '.cache', `national-${tiles}-${feeds.replaceAll(',', '-')}`);
+  if (!existsSync(path.join(dir, 'tiles.json'))) {
+    process.stderr.write(`generating ${tiles} tiles into ${dir}\n`);
+    await writeNationalFeed({ tiles, out: dir, feeds: feeds.split(','), log: (l) => process.stderr.write(l + '\n') });
+  }
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'tiles.json'), 'utf8'));
+  const stopTimes = manifest.rows['stop_times.txt'];
+  const out = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--child', dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 20 });
+  const r = JSON.parse(out.trim().split('\n').pop());
+  console.log(
+    JSON.stringify({
+      tiles,
+      feeds,
+      stopTimes,
+      seconds: +r.seconds.toFixed(1),
+      cpuSeconds: +r.cpuSeconds.toFixed(1),
+      stopTimesPerSecond: Math.round(stopTimes / r.seconds),
+      stopTimesPerCpuSecond: Math.round(stopTimes / r.cpuSeconds),
+      peakRssMiB: Math.round(r.peakRssBytes / 1048576),
+      peakBytesPerStopTime: +(r.peakRssBytes / stopTimes).toFixed(1),
+      snapshotMiB: +(r.snapshotBytes / 1048576).toFixed(1),
+      snapshotBytesPerStopTime: +(r.snapshotBytes / stopTimes).toFixed(1),
+      gtfsFolderMiB: Math.round(statSync(path.join(dir, 'gtfs', 'stop_times.txt')).size / 1048576),
+      issues: r.issues,
+    }),
+  );
+  if (!process.argv.includes('--keep')) rmSync(path.join(dir, 'national.snap'), { force: true });
+}
