@@ -1,4 +1,4 @@
-import { parse } from 'csv-parse';
+import { csvRecords } from './csv-records.js';
 import type { FeedSource } from './feed-source.js';
 import { BuildError } from '../issues.js';
 import type { Progress } from '../progress.js';
@@ -54,12 +54,11 @@ export async function readCsv(
   progress?: Progress,
 ): Promise<number> {
   const stream = await source.open(file);
-  const parser = stream.pipe(parse({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true }));
   let line = 0;
   let rows = 0;
   progress?.start(`${source.name}:${file}`);
   try {
-    for await (const record of parser as AsyncIterable<string[]>) {
+    for await (const record of csvRecords(stream)) {
       line++;
       if (line === 1) {
         onHeader(new CsvHeader(record));
