@@ -100,7 +100,11 @@ export const JourneyPlan = Type.Object(
       { title: 'Coverage' },
     ),
     next_available: Type.Boolean({
-      description: 'True when the search found more itineraries than `limit`: later ones (arrive_by: earlier-arriving ones). To page on, ask again with `datetime` = the last start_time (arrive_by: the earliest end_time returned); itineraries leaving (arriving) exactly then come back again, so ask from a second later (earlier) when the whole page did.',
+      description: 'True when the search window held more itineraries than `limit`: later ones (arrive_by: earlier-arriving ones), on the next page.',
+    }),
+    search_window_s: Type.Integer({
+      minimum: 0,
+      description: 'Additional field. Length of the search window, seconds: departures (arrive_by: arrivals) in it were searched. Sized from the query (see the endpoint description), or the page\'s; 0 when no transit search ran (no stop near an end).',
     }),
     live_error: nullable(
       Type.String(),

@@ -44,7 +44,7 @@ export const journey = defineEndpoint({
   summary: 'Plan a door-to-door journey',
   description:
     'Transit itineraries between two coordinates inside the routing coverage area (422 `outside_coverage` otherwise, never an empty list): walk to a stop, ride one or more buses, trams or trains (at most 5 changes, at least 60 s to change), walk to the destination. ' +
-    'The search (range RAPTOR over the timetable) looks 2 hours after `datetime` (arrive_by: before it) and widens to 6, 14 and 26 hours until more than `limit` itineraries are found. ' +
+    'The search (range RAPTOR over the timetable) covers one window after `datetime` (arrive_by: before it), sized from the query as OpenTripPlanner\'s dynamic search window is: 20 minutes + half the shortest possible travel time (a lower bound from the timetable) + the wait for the first departure towards the destination near the origin, rounded up to 10 minutes, at least 40 minutes and at most 3 hours (`search_window_s`): short in a busy centre, longer where service is sparse. When the window holds no journey, the search is extended once, to the first journey leaving after it (arrive_by: arriving before it) that day or the next (the day before), and a window of the same length from there. ' +
     'Walking transfers join stops up to 400 m apart. Fares come from the snapshot\'s fare model (a documented data file; GTFS fares where the feed has them). ' +
     '`notices` says why nothing was found (no stop near an end, no service, walk limits).',
   auth: true,
@@ -72,6 +72,7 @@ export const journey = defineEndpoint({
       request_time: ctx.requestTime,
       coverage: { area: coverage?.name ?? 'snapshot', bbox },
       next_available: plan.nextAvailable,
+      search_window_s: plan.searchWindowS,
       live_error: !q.include_live ? null : vehicles ? vehicles.liveError(nowMs) : LIVE_NOT_CONFIGURED,
       street_model: plan.streetModel,
       notices: plan.notices,
