@@ -148,6 +148,7 @@ export class JourneyPlanner {
       width = searchWindowSeconds(this.planner.estimate(base, lo));
     }
     const towards = page?.towards ?? 'next';
+    const askedLo = lo;
     let found = this.searchWindow(q, base, lo, lo + width, accessBy, egressBy);
     if (!found.front.length && !found.excludedByWalk && towards === 'next') {
       const first = this.planner.firstJourney(base, lo + width);
@@ -168,6 +169,14 @@ export class JourneyPlanner {
       const ms = (s: number) => days.reference + s * 1000;
       return q.arriveBy ? { start: ms(-b), end: ms(-a), towards: dir } : { start: ms(a), end: ms(b), towards: dir };
     };
+    // This page as asked for: the page a cursor from here leads to comes back to it exactly.
+    const asked = page ? { start: page.start, end: page.end, towards } : toPage(askedLo, askedLo + width, 'next');
+    const back = page?.cameFrom ?? null;
+    const link = (via: SearchPage['towards'], computed: SearchPage | null): SearchPage | null => {
+      const returnVia = via === 'next' ? 'previous' : 'next';
+      if (back && back.via === via) return { start: back.start, end: back.end, towards: back.towards, cameFrom: { ...asked, via: returnVia } };
+      return computed && { ...computed, cameFrom: { ...asked, via: returnVia } };
+    };
     const nothing = !front.length;
     chosen.sort(byStart);
     const opts = { steps: q.steps, intermediateStops: q.intermediateStops };
@@ -177,8 +186,8 @@ export class JourneyPlanner {
       excludedByWalk: found.excludedByWalk,
       searchWindowS: width,
       window: toPage(lo, lo + width, towards),
-      nextPage: nothing && towards === 'next' ? null : toPage(coveredHi, coveredHi + width, 'next'),
-      previousPage: nothing && !page ? null : toPage(coveredLo - width, coveredLo, 'previous'),
+      nextPage: link('next', nothing && towards === 'next' ? null : toPage(coveredHi, coveredHi + width, 'next')),
+      previousPage: link('previous', nothing && !page ? null : toPage(coveredLo - width, coveredLo, 'previous')),
     };
   }
 

@@ -82,6 +82,13 @@ export interface SearchPage {
   start: number;
   end: number;
   towards: 'next' | 'previous';
+  /**
+   * The page this one leads back to: the window (as it was asked for) of the page whose link led
+   * here and which of this page's links (`via`) returns there, exactly to that page (the same
+   * itineraries with the same limit, whatever Pareto dominance across the window edges did).
+   * Absent: both links are computed from this page.
+   */
+  cameFrom?: { start: number; end: number; towards: 'next' | 'previous'; via: 'next' | 'previous' } | null;
 }
 
 /** A turn-by-turn step of a street leg. */
