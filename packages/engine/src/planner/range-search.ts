@@ -38,6 +38,9 @@ export interface WindowEstimate {
   firstWaitS: number;
 }
 
+/** Targets whose bounds are kept (each an Int32Array of stopCount). */
+const BOUNDS_CACHE_SIZE = 16;
+
 const KEY_SCALE = 1 << 20;
 const KEY_OFFSET = 1 << 22;
 
@@ -53,8 +56,8 @@ export class RangeSearch {
   private readonly runStops: Int32Array;
   private readonly runTimes: Int32Array;
   private readonly before = new Int32Array(32);
-  /** Stop, seconds of each target stop, then the direction (1: reverse), that `bounds` were last computed for: the planner's windows search one target in turn. */
-  private readonly boundsKey: number[] = [];
+  /** Target (stops, seconds, direction) -> its bounds, least recently used first. */
+  private readonly boundsCache = new Map<string, Int32Array>();
 
   constructor(
     private readonly tt: TimetableTables,
@@ -172,19 +175,25 @@ export class RangeSearch {
     }
   }
 
-  /** Lower bounds towards the target, computed again only when the target or the direction differs from the last search's. */
+  /**
+   * Lower bounds towards the target, from a small per-snapshot cache keyed by the target stops,
+   * their seconds and the direction (the pages of one query, the walk-limit retry and repeated
+   * destinations search one target); computed and cached on a miss.
+   */
   private boundsFor(target: readonly StopAccess[], reverse: boolean): Int32Array | null {
     if (!this.bounds) return null;
-    const key = this.boundsKey;
-    let same = key.length === 2 * target.length + 1 && key[2 * target.length] === (reverse ? 1 : 0);
-    for (let i = 0; same && i < target.length; i++) same = key[2 * i] === target[i].stop && key[2 * i + 1] === target[i].seconds;
-    if (!same) {
-      this.bounds.compute(target, reverse);
-      key.length = 0;
-      for (const a of target) key.push(a.stop, a.seconds);
-      key.push(reverse ? 1 : 0);
+    let key = reverse ? 'r' : 'f';
+    for (const a of target) key += `${a.stop}:${a.seconds},`;
+    const cached = this.boundsCache.get(key);
+    if (cached) {
+      this.boundsCache.delete(key); // most recently used last
+      this.boundsCache.set(key, cached);
+      return cached;
     }
-    return this.bounds.bound;
+    const bound = this.bounds.compute(target, reverse).slice();
+    if (this.boundsCache.size >= BOUNDS_CACHE_SIZE) this.boundsCache.delete(this.boundsCache.keys().next().value!);
+    this.boundsCache.set(key, bound);
+    return bound;
   }
 
   /** Sort keys (search-order departure, access index) of every boarding at an access stop in the window; returns the count. */
