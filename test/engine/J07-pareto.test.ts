@@ -127,6 +127,13 @@ describe('Pareto set and alternatives', () => {
     expect(back.itineraries.map((it) => itineraryLine(e, it))).toEqual([D1]);
   });
 
+  it('a previous page keeps its latest `limit` and pages on back from the earliest kept, repeating none', () => {
+    const page = { start: Date.parse('2026-03-03T07:50:00Z'), end: Date.parse('2026-03-03T09:50:00Z'), towards: 'previous' as const };
+    const pages = planPages(e, { from: 'S1', to: 'S2', at: '2026-03-03 07:50', limit: 3, page }, 3, 'previous');
+    expect(pages.map((p) => p.itineraries.map((it) => itineraryLine(e, it)))).toEqual([[D1B, AFGB, ABB], [D1, AFG, AB], []]);
+    expect(pages[0].nextAvailable).toBe(true);
+  });
+
   it('arrive-by pages back: next_page holds the earlier arrivals', () => {
     const pages = planPages(e, { from: 'S1', to: 'S2', at: '2026-03-03 10:00', limit: 2, arriveBy: true }, 3);
     expect(pages.map((p) => p.itineraries.map((it) => itineraryLine(e, it)))).toEqual([[D1B, ABB], [D1, AFGB], [AFG, AB]]);

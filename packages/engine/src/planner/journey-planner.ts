@@ -163,7 +163,8 @@ export class JourneyPlanner {
     const chosen = pick(front, q.limit, towards, key);
     // The part of the window this page covers: up to the last itinerary kept when it left some out.
     const cropped = chosen.length < front.length;
-    const coveredLo = cropped && towards === 'previous' ? key(chosen[0]) : lo;
+    // `pick` lists the kept ones from the page's end inwards: the last of them is the cut.
+    const coveredLo = cropped && towards === 'previous' ? key(chosen[chosen.length - 1]) : lo;
     const coveredHi = cropped && towards === 'next' ? key(chosen[chosen.length - 1]) + 1 : lo + width;
     const toPage = (a: number, b: number, dir: SearchPage['towards']): SearchPage => {
       const ms = (s: number) => days.reference + s * 1000;
@@ -230,7 +231,7 @@ export class JourneyPlanner {
 
 /**
  * The `limit` itineraries of a front sorted by `key` nearest the page's end: the first (towards
- * 'next') or the last. Never cuts between two of the same key (the next page starts after the last
+ * 'next') or the last, listed from that end inwards. Never cuts between two of the same key (the next page starts after the last
  * key kept): it keeps fewer, or all of that key when they alone exceed the limit.
  */
 function pick(front: Scored[], limit: number, towards: SearchPage['towards'], key: (c: Scored) => number): Scored[] {
