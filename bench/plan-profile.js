@@ -1,6 +1,6 @@
 // planJourney door to door on the real feeds, for profiling and before/after comparisons: the
 // journey suite's seeded queries (stop to stop, 06:00-20:00 on the busiest day, limit 5, walk
-// alternative); prints median / p90 / p99 wall time and a hash of the answers (start, end,
+// alternative); prints median / p90 / p99 wall time, CPU per plan (mean, p50, p99) and a hash of the answers (start, end,
 // transfers, walk of every itinerary), so two engine builds can be checked to agree.
 // Usage: node [--cpu-prof] bench/plan-profile.js [vilnius|newport|newport-streets|southampton] [rounds]
 // ENGINE=/path/to/engine/dist/index.js runs another build of the engine on the same queries; ARRIVE_BY=1 plans arrive-by.
@@ -37,10 +37,21 @@ const plan = (q, extra = {}) => engine.planJourney({ from: { lat: lat[q.from], l
 const fingerprint = [];
 for (const q of qs) { const r = plan(q); fingerprint.push(r.itineraries.map((i) => `${i.start}-${i.end}-${i.transfers}-${i.walkDistance}`).join(',')); }
 const times = [];
+const cpuTimes = [];
 const cpu0 = process.cpuUsage();
-for (let r = 0; r < rounds; r++) for (const q of qs) { const t0 = performance.now(); plan(q); times.push(performance.now() - t0); }
+for (let r = 0; r < rounds; r++) {
+  for (const q of qs) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    plan(q);
+    times.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpuTimes.push((c.user + c.system) / 1000);
+  }
+}
 const cpu = process.cpuUsage(cpu0);
 times.sort((a, b) => a - b);
-const pct = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(2);
+cpuTimes.sort((a, b) => a - b);
+const pct = (p, list = times) => list[Math.min(list.length - 1, Math.floor(p * list.length))].toFixed(2);
 let h = 0; for (const c of fingerprint.join('|')) h = (Math.imul(h, 31) + c.charCodeAt(0)) | 0;
-console.log(`${which}${process.env.ARRIVE_BY ? ' arrive-by' : ''}: planJourney median ${pct(0.5)} ms, p90 ${pct(0.9)}, p99 ${pct(0.99)}, mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(2)} (${times.length} runs); CPU ${((cpu.user + cpu.system) / 1000 / times.length).toFixed(2)} ms per plan (steadier than wall time on shared cores); answers hash ${h >>> 0}`);
+console.log(`${which}${process.env.ARRIVE_BY ? ' arrive-by' : ''}: planJourney median ${pct(0.5)} ms, p90 ${pct(0.9)}, p99 ${pct(0.99)}, mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(2)} (${times.length} runs); CPU ${((cpu.user + cpu.system) / 1000 / times.length).toFixed(2)} ms per plan, per-plan CPU p50 ${pct(0.5, cpuTimes)} p99 ${pct(0.99, cpuTimes)} (steadier than wall time on shared cores); answers hash ${h >>> 0}`);

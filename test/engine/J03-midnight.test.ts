@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatUkTimestamp, type Engine } from '@transit/engine';
 import { CLOCK_CHANGE_FEED, openFeed } from '../support/boards.js';
-import { journeyLines, planCase } from '../support/journeys.js';
+import { journeyLines, pagedLines, planPages } from '../support/journeys.js';
 
 // Weekdays (Monday 2 to Friday 6 March 2026). N: early leaves S1 at 00:10, late at 24:30.
 // E reaches S3 at 23:55 and M leaves it at 24:10 for S4.
@@ -53,8 +53,8 @@ describe('journeys across midnight', () => {
       '03-04 00:10-00:30 bus early@03-04 S1 00:10 -> S2 00:30',
       '03-04 00:30-00:50 bus late@03-03 S1 00:30 -> S2 00:50',
     ]);
-    // The widest window (26 h) reaches 01:50 two days on: the day after next's 00:10 comes before the next day's 24:30.
-    expect(journeyLines(e, { from: 'S1', to: 'S2', at: '2026-03-03 23:50' })).toEqual([
+    // The window (50 minutes) holds both; the next page's window is empty, so its one extension jumps to the next night's 00:10.
+    expect(pagedLines(e, { from: 'S1', to: 'S2', at: '2026-03-03 23:50' }, 2)).toEqual([
       '03-04 00:10-00:30 bus early@03-04 S1 00:10 -> S2 00:30',
       '03-04 00:30-00:50 bus late@03-03 S1 00:30 -> S2 00:50',
       '03-05 00:10-00:30 bus early@03-05 S1 00:10 -> S2 00:30',
@@ -89,10 +89,10 @@ describe('journeys across the clock changes (CLOCK_CHANGE_FEED: S1 -> S2 at GTFS
     // Moved inside the default coverage area (South and West Yorkshire).
     c = await openFeed(CLOCK_CHANGE_FEED.replace('53.0,-1.0', '53.40,-1.50').replace('53.01,-1.0', '53.41,-1.50'));
   });
-  // Start instants (trips leaving at one instant are one journey: the planner keeps one of the tie), each ridden by a trip the board lists then.
+  // Start instants over the pages that follow (trips leaving at one instant are one journey: the planner keeps one of the tie), each ridden by a trip the board lists then.
   const starts = (at: string) => {
-    const plan = planCase(c, { from: 'S1', to: 'S2', at, limit: 4 });
-    return plan.itineraries.map((it) => {
+    const its = planPages(c, { from: 'S1', to: 'S2', at, limit: 4 }, 6).flatMap((p) => p.itineraries).slice(0, 4);
+    return its.map((it) => {
       const board = c.stopBoard(c.findStop('S1'), { from: it.start, to: it.start + 60_000, limit: 10, type: 'departures' }).map((b) => b.tripId);
       const leg = it.legs[0];
       return `${formatUkTimestamp(it.start)} ${(it.end - it.start) / 60_000}min ${leg.kind === 'transit' && board.includes(c.tripSummary(leg.tripIdx).tripId)}`;

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '@transit/engine';
 import { openFeed } from '../support/boards.js';
-import { itineraryLine, journeyLines, northOf, planCase } from '../support/journeys.js';
+import { itineraryLine, journeyLines, northOf, pagedLines, planCase } from '../support/journeys.js';
 
 // R: S1 -> S2 every 20 minutes from 07:00, 25 minutes' ride. B: S2 -> S5 at 08:05:30 and 08:06.
 // N (S3 -> S4, weekdays): late 23:50 -> 24:10, early 00:05 -> 00:25, owl 24:30 -> 24:50.
@@ -88,40 +88,39 @@ describe('arrive-by', () => {
     ]);
   });
 
-  it('the latest `limit`, listed by start time; next_available says earlier ones exist', () => {
+  it('the latest `limit`, listed by start time; next_available says the window held more; next_page runs earlier', () => {
+    const one = plan('S1', 'S2', '2026-03-03 08:10', 1);
+    expect(one.itineraries.map((it) => itineraryLine(e, it))).toEqual(['03-03 07:40-08:05 bus r0740@03-03 S1 07:40 -> S2 08:05']);
+    expect(one.nextAvailable).toBe(true);
+    // 40 minutes back from 08:10 (the 25-minute ride, the 5-minute wait): r0720 and r0740.
     const two = plan('S1', 'S2', '2026-03-03 08:10', 2);
+    expect(two.searchWindowS).toBe(2400);
     expect(two.itineraries.map((it) => itineraryLine(e, it))).toEqual([
       '03-03 07:20-07:45 bus r0720@03-03 S1 07:20 -> S2 07:45',
       '03-03 07:40-08:05 bus r0740@03-03 S1 07:40 -> S2 08:05',
     ]);
-    expect(two.nextAvailable).toBe(true);
-    const all = plan('S1', 'S2', '2026-03-03 08:10');
-    expect(all.itineraries.map((it) => itineraryLine(e, it))).toEqual([
-      '03-03 07:00-07:25 bus r0700@03-03 S1 07:00 -> S2 07:25',
+    expect(two.nextAvailable).toBe(false);
+    expect(pagedLines(e, { from: 'S1', to: 'S2', at: '2026-03-03 08:10', arriveBy: true }, 3)).toEqual([
       '03-03 07:20-07:45 bus r0720@03-03 S1 07:20 -> S2 07:45',
       '03-03 07:40-08:05 bus r0740@03-03 S1 07:40 -> S2 08:05',
+      '03-03 07:00-07:25 bus r0700@03-03 S1 07:00 -> S2 07:25',
     ]);
-    expect(all.nextAvailable).toBe(false);
   });
 
-  it('across midnight: arriving by 00:20 finds the 23:50 of the evening before, and (26 h back) the 24:30 of the service day before that', () => {
-    expect(lines('S3', 'S4', '2026-03-04 00:20', 2)).toEqual([
-      '03-03 00:30-00:50 bus owl@03-02 S3 00:30 -> S4 00:50',
+  it('across midnight: arriving by 00:20 finds the 23:50 of the evening before; earlier pages (one extension over the empty evening) the 24:30 and 00:05, then the 23:50 of the day before', () => {
+    expect(lines('S3', 'S4', '2026-03-04 00:20', 2)).toEqual(['03-03 23:50-00:10 bus late@03-03 S3 23:50 -> S4 00:10']);
+    expect(pagedLines(e, { from: 'S3', to: 'S4', at: '2026-03-04 00:20', arriveBy: true }, 3)).toEqual([
       '03-03 23:50-00:10 bus late@03-03 S3 23:50 -> S4 00:10',
-    ]);
-    expect(lines('S3', 'S4', '2026-03-04 00:20')).toEqual([
-      '03-02 23:50-00:10 bus late@03-02 S3 23:50 -> S4 00:10',
       '03-03 00:05-00:25 bus early@03-03 S3 00:05 -> S4 00:25',
       '03-03 00:30-00:50 bus owl@03-02 S3 00:30 -> S4 00:50',
-      '03-03 23:50-00:10 bus late@03-03 S3 23:50 -> S4 00:10',
+      '03-02 23:50-00:10 bus late@03-02 S3 23:50 -> S4 00:10',
     ]);
     const p = plan('S3', 'S4', '2026-03-04 00:55', 3);
     expect(p.itineraries.map((it) => itineraryLine(e, it))).toEqual([
-      '03-03 23:50-00:10 bus late@03-03 S3 23:50 -> S4 00:10',
       '03-04 00:05-00:25 bus early@03-04 S3 00:05 -> S4 00:25',
       '03-04 00:30-00:50 bus owl@03-03 S3 00:30 -> S4 00:50',
     ]);
-    expect(p.nextAvailable).toBe(true);
+    expect(p.nextAvailable).toBe(false);
   });
 
   it('nothing runs in the day before Monday 00:20 (no Sunday service): empty, with a notice', () => {

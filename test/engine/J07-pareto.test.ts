@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '@transit/engine';
 import { openFeed } from '../support/boards.js';
-import { itineraryLine, planCase } from '../support/journeys.js';
+import { itineraryLine, planCase, planPages } from '../support/journeys.js';
 
 // S1 -> S2 three ways, all after 08:00: d1 direct (08:00-09:00); a1 to S3 then b1 (08:05-08:40, one change);
 // a1 to S3, f1 to S5, g1 (08:05-08:35, two changes). d2 repeats d1's times on another line; d3 leaves
@@ -101,35 +101,41 @@ describe('Pareto set and alternatives', () => {
     expect(p.itineraries.map((it) => it.walkDistance)).toEqual([0, 0, 0]);
   });
 
-  it('every search window: no itinerary twice, none dominated by another', () => {
-    const all = planCase(e, { from: 'S1', to: 'S2', at: '2026-03-03 07:50', limit: 20 }).itineraries;
+  it('every page: no itinerary twice, none dominated by another', () => {
+    const all = planPages(e, { from: 'S1', to: 'S2', at: '2026-03-03 07:50', limit: 20 }, 3).flatMap((p) => p.itineraries);
     expect(all.map((it) => itineraryLine(e, it))).toEqual([D1, AFG, AB, D1B, AFGB, ABB]);
     const key = all.map((it) => `${it.start} ${it.end} ${it.transfers}`);
     expect(new Set(key).size).toBe(all.length);
     for (const a of all) for (const b of all) if (a !== b) expect(a.start <= b.start && a.end >= b.end && a.transfers >= b.transfers).toBe(false);
   });
 
-  it('limit: the soonest `limit` (arrive-by: the latest-arriving), next_available exactly when more were found', () => {
+  it('limit: the soonest `limit` in the window (arrive-by: the latest-arriving), next_available exactly when it held more; never split between two leaving together', () => {
     expect(page('07:50', 1)).toEqual({ lines: [D1], next: true });
-    expect(page('07:50', 2)).toEqual({ lines: [D1, AFG], next: true });
-    expect(page('07:50', 5)).toEqual({ lines: [D1, AFG, AB, D1B, AFGB], next: true });
-    expect(page('07:50', 6)).toEqual({ lines: [D1, AFG, AB, D1B, AFGB, ABB], next: false });
+    // AFG and AB both leave at 08:05: a page that cannot hold both ends before them.
+    expect(page('07:50', 2)).toEqual({ lines: [D1], next: true });
+    expect(page('07:50', 3)).toEqual({ lines: [D1, AFG, AB], next: false });
+    expect(page('07:50', 6)).toEqual({ lines: [D1, AFG, AB], next: false });
     expect(page('10:00', 1, true)).toEqual({ lines: [D1B], next: true });
-    expect(page('10:00', 6, true)).toEqual({ lines: [D1, AFG, AB, D1B, AFGB, ABB], next: false });
+    expect(page('10:00', 6, true)).toEqual({ lines: [D1B, AFGB, ABB], next: false });
   });
 
-  it('next_available pages on: ask again from the last start_time (a second later when the whole page left then)', () => {
-    expect(page('07:50', 2)).toEqual({ lines: [D1, AFG], next: true });
-    expect(page('08:05', 2)).toEqual({ lines: [AFG, AB], next: true });
-    expect(page('08:05:01', 2)).toEqual({ lines: [D1B, AFGB], next: true });
-    expect(page('09:05', 2)).toEqual({ lines: [AFGB, ABB], next: false });
+  it('next_page pages on from the last start kept; previous_page of the second page is the first again', () => {
+    const pages = planPages(e, { from: 'S1', to: 'S2', at: '2026-03-03 07:50', limit: 2 }, 4);
+    expect(pages.map((p) => p.itineraries.map((it) => itineraryLine(e, it)))).toEqual([[D1], [AFG, AB], [D1B], [AFGB, ABB]]);
+    expect(pages.map((p) => p.nextAvailable)).toEqual([true, false, true, false]);
+    const back = planCase(e, { from: 'S1', to: 'S2', at: '2026-03-03 07:50', limit: 2, page: pages[1].previousPage });
+    expect(back.itineraries.map((it) => itineraryLine(e, it))).toEqual([D1]);
   });
 
-  it('arrive-by pages back: ask again by the earliest end_time returned', () => {
-    expect(page('10:00', 2, true)).toEqual({ lines: [D1B, ABB], next: true });
-    expect(page('09:40', 2, true)).toEqual({ lines: [AFGB, ABB], next: true });
-    expect(page('09:35', 2, true)).toEqual({ lines: [D1, AFGB], next: true });
-    expect(page('09:00', 2, true)).toEqual({ lines: [D1, AB], next: true });
-    expect(page('08:40', 2, true)).toEqual({ lines: [AFG, AB], next: false });
+  it('a previous page keeps its latest `limit` and pages on back from the earliest kept, repeating none', () => {
+    const page = { start: Date.parse('2026-03-03T07:50:00Z'), end: Date.parse('2026-03-03T09:50:00Z'), towards: 'previous' as const };
+    const pages = planPages(e, { from: 'S1', to: 'S2', at: '2026-03-03 07:50', limit: 3, page }, 3, 'previous');
+    expect(pages.map((p) => p.itineraries.map((it) => itineraryLine(e, it)))).toEqual([[D1B, AFGB, ABB], [D1, AFG, AB], []]);
+    expect(pages[0].nextAvailable).toBe(true);
+  });
+
+  it('arrive-by pages back: next_page holds the earlier arrivals', () => {
+    const pages = planPages(e, { from: 'S1', to: 'S2', at: '2026-03-03 10:00', limit: 2, arriveBy: true }, 3);
+    expect(pages.map((p) => p.itineraries.map((it) => itineraryLine(e, it)))).toEqual([[D1B, ABB], [D1, AFGB], [AFG, AB]]);
   });
 });

@@ -1,4 +1,4 @@
-import { ModeBit, formatDay, formatUkTimestamp, parseDay, ukLocalToEpoch, type Engine, type Itinerary, type LatLon, type Leg, type PlanResult, type StreetMode } from '@transit/engine';
+import { ModeBit, formatDay, formatUkTimestamp, parseDay, ukLocalToEpoch, type Engine, type Itinerary, type LatLon, type Leg, type PlanResult, type SearchPage, type StreetMode } from '@transit/engine';
 
 /** Metres per degree of latitude on the IUGG mean radius, a hair longer than the engine's 6,371,000 m: a point `n` metres off measures a hair under n there, so limits of exactly n x 1.3 (J05) hold despite float rounding. */
 const M_PER_DEG_LAT = 6_371_008.8 * Math.PI / 180;
@@ -23,6 +23,8 @@ export interface JourneyCase {
   maxTotalWalkM?: number | null;
   alternatives?: StreetMode[];
   transferSlackS?: number;
+  /** A page of an earlier plan (its nextPage / previousPage). */
+  page?: SearchPage | null;
 }
 
 /** UK local `YYYY-MM-DD hh:mm[:ss]` as epoch ms. */
@@ -43,7 +45,7 @@ export function planCase(e: Engine, c: JourneyCase): PlanResult & { notices: { c
     from: end(c.from), to: end(c.to), time: ukTime(c.at), arriveBy: c.arriveBy ?? false,
     modeMask: c.modeMask ?? (ModeBit.Bus | ModeBit.Coach), limit: c.limit ?? 5,
     maxWalkM: c.maxWalkM ?? null, maxTotalWalkM: c.maxTotalWalkM ?? null,
-    intermediateStops: false, steps: false, alternatives: c.alternatives ?? [], transferSlackS: c.transferSlackS,
+    intermediateStops: false, steps: false, alternatives: c.alternatives ?? [], transferSlackS: c.transferSlackS, page: c.page,
   });
 }
 
@@ -72,4 +74,20 @@ export function itineraryLine(e: Engine, it: Itinerary): string {
 /** The transit itineraries of a case as golden lines, in the planner's order. */
 export function journeyLines(e: Engine, c: JourneyCase): string[] {
   return planCase(e, c).itineraries.map((it) => itineraryLine(e, it));
+}
+
+/** The plans of `count` pages of a case: the first, then each following `towards` ('next': nextPage; 'previous': previousPage) while there is one. */
+export function planPages(e: Engine, c: JourneyCase, count: number, towards: SearchPage['towards'] = 'next'): ReturnType<typeof planCase>[] {
+  const plans = [planCase(e, c)];
+  while (plans.length < count) {
+    const page = towards === 'next' ? plans[plans.length - 1].nextPage : plans[plans.length - 1].previousPage;
+    if (!page) break;
+    plans.push(planCase(e, { ...c, page }));
+  }
+  return plans;
+}
+
+/** Golden lines of `count` pages followed from a case, page after page (each page listed by start time). */
+export function pagedLines(e: Engine, c: JourneyCase, count: number, towards: SearchPage['towards'] = 'next'): string[] {
+  return planPages(e, c, count, towards).flatMap((p) => p.itineraries.map((it) => itineraryLine(e, it)));
 }

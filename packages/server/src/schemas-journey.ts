@@ -100,8 +100,20 @@ export const JourneyPlan = Type.Object(
       { title: 'Coverage' },
     ),
     next_available: Type.Boolean({
-      description: 'True when the search found more itineraries than `limit`: later ones (arrive_by: earlier-arriving ones). To page on, ask again with `datetime` = the last start_time (arrive_by: the earliest end_time returned); itineraries leaving (arriving) exactly then come back again, so ask from a second later (earlier) when the whole page did.',
+      description: 'True when the search window held more itineraries than `limit`: later ones (arrive_by: earlier-arriving ones), on the next page.',
     }),
+    search_window_s: Type.Integer({
+      minimum: 0,
+      description: 'Additional field. Length of the search window, seconds: departures (arrive_by: arrivals) in it were searched. Sized from the query (see the endpoint description), or the page\'s; 0 when no transit search ran (no stop near an end).',
+    }),
+    next_page: nullable(
+      Type.String(),
+      'Additional field. Cursor of the next page (later departures; arrive_by: earlier arrivals): pass it as `page_cursor` with the same query. Null when nothing was found even after the one extension past the window (no journey that day or the next).',
+    ),
+    previous_page: nullable(
+      Type.String(),
+      'Additional field. Cursor of the previous page (earlier departures; arrive_by: later arrivals), as `page_cursor`. Null only when a first search found nothing at all.',
+    ),
     live_error: nullable(
       Type.String(),
       'Additional field, as on stop boards. Null when include_live is false or every vehicle feed is healthy. Otherwise why legs may lack live data: no vehicle feed configured; a feed failing (since when, how many polls, the last error); a feed stale (no new document for 5 minutes). Itineraries are planned on the timetable either way.',

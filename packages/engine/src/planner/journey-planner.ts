@@ -5,7 +5,8 @@ import type { Coverage } from './coverage.js';
 import type { StreetModel } from './street-model.js';
 import type { ItineraryBuilder, Scored } from './itinerary-builder.js';
 import { paretoFront, itinerarySignature } from './pareto.js';
-import type { Itinerary, LatLon, PlanQuery, PlanResult, StopAccess, StreetMode } from './planner-api.js';
+import { UNREACHED, type Itinerary, type LatLon, type PlanQuery, type PlanResult, type SearchPage, type StopAccess, type StreetMode } from './planner-api.js';
+import type { RangeQuery, WindowEstimate } from './range-search.js';
 
 /** Walking radius for access and egress when the request sets no max_walk_distance, metres. */
 export const DEFAULT_ACCESS_M = 1000;
@@ -13,15 +14,28 @@ export const DEFAULT_ACCESS_M = 1000;
 export const WIDE_ACCESS_M = 2500;
 /** Most transfers an itinerary may have. */
 export const MAX_TRANSFERS = 5;
-/** Search windows after (arrive-by: before) the requested time, seconds: tried in turn until more than `limit` itineraries are found. */
-export const WINDOWS: readonly [number, number][] = [[0, 7200], [7200, 21600], [21600, 50400], [50400, 93600]];
+/**
+ * The search window, OpenTripPlanner's dynamic search window: base + transit x the lower bound on
+ * the door-to-door time + wait x the wait for the first departure towards the destination, rounded
+ * up to a step and clamped: about 40 minutes in a busy centre, up to 3 hours where service is
+ * sparse. Seconds, except the coefficients.
+ */
+export const SEARCH_WINDOW = { baseS: 1200, transitCoefficient: 0.5, waitCoefficient: 1, minS: 2400, maxS: 10_800, stepS: 600 } as const;
+
+/** The window for a query's estimate (`RangeSearch.estimate`), seconds. */
+export function searchWindowSeconds(est: WindowEstimate): number {
+  const w = SEARCH_WINDOW;
+  if (est.minTransitS >= UNREACHED) return w.minS; // the bounds say nothing reaches the destination: nothing to widen for
+  const raw = w.baseS + w.transitCoefficient * est.minTransitS + w.waitCoefficient * Math.min(est.firstWaitS, w.maxS);
+  return Math.min(w.maxS, Math.max(w.minS, Math.ceil(raw / w.stepS) * w.stepS));
+}
+
 export const DEFAULT_TRANSFER_SLACK_S = 60;
 /**
- * The query day is the day of the requested time plus (depart-at) or minus (arrive-by) these ms,
- * so the widest window lies between 6 h before the query day and 44 h after it: the three
- * service days searched (day before, day, day after) then hold every trip running in it, up to
- * GTFS 42:00. (With the day of the time itself, a search from 22:00 would miss the first trips of
- * the day after next, and an arrive-by before 02:00 the 24:xx trips of two days before.)
+ * The query day is the day of the window's anchor (depart-at: its start; arrive-by: its end) plus
+ * (depart-at) or minus (arrive-by) these ms, so the window and its one extension (to the end of the
+ * next day, arrive-by the start of the day before) lie in the three service days searched (day
+ * before, day, day after), up to GTFS 42:00.
  */
 export const QUERY_DAY_SHIFT_MS = { departAt: 6 * 3_600_000, arriveBy: -20 * 3_600_000 };
 
@@ -32,6 +46,19 @@ function searchedRadius(q: PlanQuery): number {
 
 const byStart = (a: Scored, b: Scored) => a.start - b.start || a.end - b.end || a.transfers - b.transfers;
 
+/** What the transit search answers before the itineraries are built. */
+interface TransitAnswer {
+  itineraries: Itinerary[];
+  nextAvailable: boolean;
+  excludedByWalk: number;
+  searchWindowS: number;
+  window: SearchPage | null;
+  nextPage: SearchPage | null;
+  previousPage: SearchPage | null;
+}
+
+const NO_TRANSIT: TransitAnswer = { itineraries: [], nextAvailable: false, excludedByWalk: 0, searchWindowS: 0, window: null, nextPage: null, previousPage: null };
+
 /** Why a plan has no (or fewer) itineraries, in words a user can act on. */
 export interface PlanNotice {
   code: 'no_stops_near_origin' | 'no_stops_near_destination' | 'no_transit_found' | 'walk_limits_excluded';
@@ -39,10 +66,11 @@ export interface PlanNotice {
 }
 
 /**
- * The journey planner: coverage, walking access and egress, range RAPTOR over growing windows
- * until more than `limit` itineraries are found, the Pareto filter (later start, earlier end,
- * fewer transfers; less walking breaks ties), walk limits, then the chosen itineraries' legs and
- * the direct street alternatives.
+ * The journey planner: coverage, walking access and egress, range RAPTOR over one search window
+ * sized from the query (or a page's window), one extension when it holds nothing, the Pareto filter
+ * (later start, earlier end, fewer transfers; less walking breaks ties), walk limits, the `limit`
+ * nearest the page's end with the windows of the next and previous pages, then the chosen
+ * itineraries' legs and the direct street alternatives.
  */
 export class JourneyPlanner {
   constructor(
@@ -63,11 +91,11 @@ export class JourneyPlanner {
     const egress = this.stopsNear(q, q.to, true);
     if (!access.length) notices.push({ code: 'no_stops_near_origin', message: `No stop with services lies within walking distance (${searchedRadius(q)} m) of the origin.` });
     if (!egress.length) notices.push({ code: 'no_stops_near_destination', message: `No stop with services lies within walking distance (${searchedRadius(q)} m) of the destination.` });
-    const { itineraries, nextAvailable, excludedByWalk } = access.length && egress.length ? this.transit(q, access, egress) : { itineraries: [], nextAvailable: false, excludedByWalk: 0 };
-    if (access.length && egress.length && !itineraries.length) notices.push(this.emptyNotice(q, excludedByWalk));
+    const { excludedByWalk, ...found } = access.length && egress.length ? this.transit(q, access, egress) : NO_TRANSIT;
+    if (access.length && egress.length && !found.itineraries.length) notices.push(this.emptyNotice(q, excludedByWalk));
     const alternatives: Partial<Record<StreetMode, Itinerary[]>> = {};
     for (const mode of q.alternatives) alternatives[mode] = this.direct(q, mode);
-    return { itineraries, nextAvailable, alternatives, streetModel: this.streets.kind, notices };
+    return { ...found, alternatives, streetModel: this.streets.kind, notices };
   }
 
   /** Stops within walking reach of an end: the access radius, widened for rural ends only when no max_walk_distance was given. */
@@ -89,54 +117,103 @@ export class JourneyPlanner {
         return { code: 'walk_limits_excluded', message: `Itineraries were found but walk farther than ${limits} allows.` };
       }
     }
-    return { code: 'no_transit_found', message: 'No public transport journey was found within a day of the requested time.' };
+    return { code: 'no_transit_found', message: 'No public transport journey was found in the search window, nor by the next one leaving (arrive-by: arriving) that day or the next (the day before).' };
   }
 
-  private transit(q: PlanQuery, access: StopAccess[], egress: StopAccess[]): { itineraries: Itinerary[]; nextAvailable: boolean; excludedByWalk: number } {
-    const day = ukDayOf(q.time + (q.arriveBy ? QUERY_DAY_SHIFT_MS.arriveBy : QUERY_DAY_SHIFT_MS.departAt));
+  /**
+   * One window (the page's, or one sized from the query), searched once; when it holds nothing, one
+   * extension to the first journey after it (one RAPTOR run) and a window from there. Windows are
+   * handled in search order, u: the departure, or the negated arrival for arrive-by, so a window is
+   * u in [lo, hi) either way and "next" is increasing u.
+   */
+  private transit(q: PlanQuery, access: StopAccess[], egress: StopAccess[]): TransitAnswer {
+    const page = q.page ?? null;
+    const anchorMs = page ? (q.arriveBy ? page.end : page.start) : q.time;
     const days = this.planner.days;
-    days.set(day);
-    const t = Math.round((q.time - days.reference) / 1000);
+    days.set(ukDayOf(anchorMs + (q.arriveBy ? QUERY_DAY_SHIFT_MS.arriveBy : QUERY_DAY_SHIFT_MS.departAt)));
+    const seconds = (ms: number) => Math.round((ms - days.reference) / 1000);
+    const u = (realS: number) => (q.arriveBy ? -realS : realS);
     const accessBy = new Map(access.map((a) => [a.stop, a]));
     const egressBy = new Map(egress.map((a) => [a.stop, a]));
-    const found: Scored[] = [];
-    const seen = new Set<string>();
-    let excludedByWalk = 0;
-    for (const [w0, w1] of WINDOWS) {
-      const from = q.arriveBy ? t - w1 : t + w0;
-      const to = q.arriveBy ? t - w0 : t + w1;
-      const candidates = this.planner.range({
-        reverse: q.arriveBy, access, egress, from, to, rounds: MAX_TRANSFERS + 2,
-        slack: q.transferSlackS ?? DEFAULT_TRANSFER_SLACK_S, modeMask: q.modeMask, maxTransferM: q.maxWalkM ?? Infinity,
-      });
-      for (const c of candidates) {
-        const s = this.builder.score(c, accessBy, egressBy);
-        if (!s) continue;
-        if (q.arriveBy ? s.end <= from || s.end > to : s.start < from || s.start >= to) continue;
-        const sig = itinerarySignature(s);
-        if (seen.has(sig)) continue;
-        seen.add(sig);
-        if (q.maxTotalWalkM !== null && s.walk > q.maxTotalWalkM) {
-          excludedByWalk++;
-          continue;
-        }
-        found.push(s);
-      }
-      if (paretoFront(found).length > q.limit) break;
+    const base: RangeQuery = {
+      reverse: q.arriveBy, access, egress, from: 0, to: 0, rounds: MAX_TRANSFERS + 2,
+      slack: q.transferSlackS ?? DEFAULT_TRANSFER_SLACK_S, modeMask: q.modeMask, maxTransferM: q.maxWalkM ?? Infinity,
+    };
+    let lo: number, width: number;
+    if (page) {
+      lo = q.arriveBy ? -seconds(page.end) : seconds(page.start);
+      width = Math.round((page.end - page.start) / 1000);
+    } else {
+      lo = u(seconds(q.time));
+      width = searchWindowSeconds(this.planner.estimate(base, lo));
     }
-    const front = paretoFront(found);
-    // Chosen in the order the windows grow, so every itinerary left out lies beyond the chosen ones and a
-    // next search from the last start (arrive-by: the earliest end) finds it: depart-at, the soonest `limit`
-    // starts; arrive-by, the latest `limit` ends. Listed by start time either way.
-    if (q.arriveBy) front.sort((a, b) => b.end - a.end || b.start - a.start || a.transfers - b.transfers);
-    else front.sort(byStart);
-    const chosen = front.slice(0, q.limit).sort(byStart);
+    const towards = page?.towards ?? 'next';
+    const askedLo = lo;
+    let found = this.searchWindow(q, base, lo, lo + width, accessBy, egressBy);
+    if (!found.front.length && !found.excludedByWalk && towards === 'next') {
+      const first = this.planner.firstJourney(base, lo + width);
+      const s = first && this.builder.score(first, accessBy, egressBy);
+      if (s) {
+        lo = u(q.arriveBy ? s.end : s.start);
+        found = this.searchWindow(q, base, lo, lo + width, accessBy, egressBy);
+      }
+    }
+    const key = (c: Scored) => u(q.arriveBy ? c.end : c.start);
+    const front = found.front.sort((a, b) => key(a) - key(b) || byStart(a, b));
+    const chosen = pick(front, q.limit, towards, key);
+    // The part of the window this page covers: up to the last itinerary kept when it left some out.
+    const cropped = chosen.length < front.length;
+    // `pick` lists the kept ones from the page's end inwards: the last of them is the cut.
+    const coveredLo = cropped && towards === 'previous' ? key(chosen[chosen.length - 1]) : lo;
+    const coveredHi = cropped && towards === 'next' ? key(chosen[chosen.length - 1]) + 1 : lo + width;
+    const toPage = (a: number, b: number, dir: SearchPage['towards']): SearchPage => {
+      const ms = (s: number) => days.reference + s * 1000;
+      return q.arriveBy ? { start: ms(-b), end: ms(-a), towards: dir } : { start: ms(a), end: ms(b), towards: dir };
+    };
+    // This page as asked for: the page a cursor from here leads to comes back to it exactly.
+    const asked = page ? { start: page.start, end: page.end, towards } : toPage(askedLo, askedLo + width, 'next');
+    const back = page?.cameFrom ?? null;
+    const link = (via: SearchPage['towards'], computed: SearchPage | null): SearchPage | null => {
+      const returnVia = via === 'next' ? 'previous' : 'next';
+      if (back && back.via === via) return { start: back.start, end: back.end, towards: back.towards, cameFrom: { ...asked, via: returnVia } };
+      return computed && { ...computed, cameFrom: { ...asked, via: returnVia } };
+    };
+    const nothing = !front.length;
+    chosen.sort(byStart);
     const opts = { steps: q.steps, intermediateStops: q.intermediateStops };
     return {
       itineraries: chosen.map((c) => this.builder.build(c, q.from, q.to, accessBy, egressBy, this.streets, opts)),
-      nextAvailable: front.length > chosen.length,
-      excludedByWalk,
+      nextAvailable: cropped,
+      excludedByWalk: found.excludedByWalk,
+      searchWindowS: width,
+      window: toPage(lo, lo + width, towards),
+      nextPage: link('next', nothing && towards === 'next' ? null : toPage(coveredHi, coveredHi + width, 'next')),
+      previousPage: link('previous', nothing && !page ? null : toPage(coveredLo - width, coveredLo, 'previous')),
     };
+  }
+
+  /** The Pareto front of the journeys in the window u in [lo, hi) (search order), walk limits applied. */
+  private searchWindow(q: PlanQuery, base: RangeQuery, lo: number, hi: number, accessBy: Map<number, StopAccess>, egressBy: Map<number, StopAccess>): { front: Scored[]; excludedByWalk: number } {
+    // Forward: departures in [from, to). Reverse: arrivals in (from, to], that is u = -arrival in [lo, hi).
+    const from = q.arriveBy ? -hi : lo;
+    const to = q.arriveBy ? -lo : hi;
+    const found: Scored[] = [];
+    const seen = new Set<string>();
+    let excludedByWalk = 0;
+    for (const c of this.planner.range({ ...base, from, to })) {
+      const s = this.builder.score(c, accessBy, egressBy);
+      if (!s) continue;
+      if (q.arriveBy ? s.end <= from || s.end > to : s.start < from || s.start >= to) continue;
+      const sig = itinerarySignature(s);
+      if (seen.has(sig)) continue;
+      seen.add(sig);
+      if (q.maxTotalWalkM !== null && s.walk > q.maxTotalWalkM) {
+        excludedByWalk++;
+        continue;
+      }
+      found.push(s);
+    }
+    return { front: paretoFront(found), excludedByWalk };
   }
 
   /** The direct street alternative of one mode: leave at the time, or arrive by it. No distance cap. */
@@ -150,4 +227,21 @@ export class JourneyPlanner {
       legs: [{ kind: 'street', mode, from: { name: 'Origin', stopIdx: null, ...q.from }, to: { name: 'Destination', stopIdx: null, ...q.to }, start, end, distance: path.distance, geometry: path.geometry, steps: path.steps }],
     }];
   }
+}
+
+/**
+ * The `limit` itineraries of a front sorted by `key` nearest the page's end: the first (towards
+ * 'next') or the last, listed from that end inwards. Never cuts between two of the same key (the next page starts after the last
+ * key kept): it keeps fewer, or all of that key when they alone exceed the limit.
+ */
+function pick(front: Scored[], limit: number, towards: SearchPage['towards'], key: (c: Scored) => number): Scored[] {
+  if (front.length <= limit) return front.slice();
+  const ordered = towards === 'next' ? front : front.slice().reverse();
+  const edge = key(ordered[limit - 1]);
+  let n = limit;
+  if (key(ordered[limit]) === edge) {
+    while (n > 0 && key(ordered[n - 1]) === edge) n--;
+    if (n === 0) while (n < ordered.length && key(ordered[n]) === edge) n++;
+  }
+  return ordered.slice(0, n);
 }

@@ -68,6 +68,27 @@ export interface PlanQuery {
   alternatives: readonly StreetMode[];
   /** Minimum seconds between alighting and boarding another trip. Default 60. */
   transferSlackS?: number;
+  /** A page of an earlier answer (`PlanResult.nextPage` / `previousPage`): searched instead of the window sized from `time`. */
+  page?: SearchPage | null;
+}
+
+/**
+ * A search window and the end of it a page keeps, epoch ms (whole seconds). Depart-at: departures
+ * in [start, end); arrive-by: arrivals in (start, end]. `towards` 'next' keeps the soonest in search
+ * order (depart-at the earliest departures, arrive-by the latest arrivals) when the window holds more
+ * than `limit`; 'previous' the other end.
+ */
+export interface SearchPage {
+  start: number;
+  end: number;
+  towards: 'next' | 'previous';
+  /**
+   * The page this one leads back to: the window (as it was asked for) of the page whose link led
+   * here and which of this page's links (`via`) returns there, exactly to that page (the same
+   * itineraries with the same limit, whatever Pareto dominance across the window edges did).
+   * Absent: both links are computed from this page.
+   */
+  cameFrom?: { start: number; end: number; towards: 'next' | 'previous'; via: 'next' | 'previous' } | null;
 }
 
 /** A turn-by-turn step of a street leg. */
@@ -143,6 +164,14 @@ export interface PlanResult {
   itineraries: Itinerary[];
   /** True when the search window held more itineraries than `limit` (later departures; earlier ones for arrive-by). */
   nextAvailable: boolean;
+  /** Length of the search window, seconds (sized from the query, or the page's; 0 when no transit search ran). */
+  searchWindowS: number;
+  /** The window searched (after the one extension past an empty one), null when no transit search ran. */
+  window: SearchPage | null;
+  /** The window after this page's itineraries (depart-at: later; arrive-by: earlier); null when nothing more was found. */
+  nextPage: SearchPage | null;
+  /** The window before this page's itineraries (depart-at: earlier; arrive-by: later); null when the search found nothing at all. */
+  previousPage: SearchPage | null;
   /** Keyed by requested street mode. */
   alternatives: Partial<Record<StreetMode, Itinerary[]>>;
   /** 'osm' when street legs follow the snapshot's street graph, else 'straight_line' (distance x DETOUR_FACTOR). */

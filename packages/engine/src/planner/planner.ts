@@ -8,7 +8,7 @@ import { QueryError } from '../errors.js';
 import { Transfers } from './transfers.js';
 import { QueryDays } from './query-days.js';
 import { RaptorSearch } from './raptor-search.js';
-import { RangeSearch, type Candidate, type RangeQuery } from './range-search.js';
+import { RangeSearch, type Candidate, type RangeQuery, type WindowEstimate } from './range-search.js';
 import { TargetBounds } from './target-bounds.js';
 import { MAX_ROUNDS } from './raptor-labels.js';
 import type { EarliestArrivalQuery } from './planner-api.js';
@@ -71,5 +71,15 @@ export class Planner {
   /** Range search for the journey planner (query-day Seconds); the query days must be set with `days.set`. */
   range(q: RangeQuery): Candidate[] {
     return this.rangeSearch.search(q);
+  }
+
+  /** What sizes the planner's search window from `tau0` (search-order Seconds; see `RangeSearch.estimate`). */
+  estimate(q: RangeQuery, tau0: number): WindowEstimate {
+    return this.rangeSearch.estimate(q, tau0);
+  }
+
+  /** The first journey from `tau0` (search order), one RAPTOR run; null when none (see `RangeSearch.firstJourney`). */
+  firstJourney(q: RangeQuery, tau0: number): Candidate | null {
+    return this.rangeSearch.firstJourney(q, tau0);
   }
 }

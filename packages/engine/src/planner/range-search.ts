@@ -30,6 +30,17 @@ export interface RangeQuery {
   maxTransferM: number;
 }
 
+/** What sizes a search window (`JourneyPlanner`), seconds; UNREACHED when no departure (or no journey) can reach the target. */
+export interface WindowEstimate {
+  /** Lower bound on the door-to-door time: the best access walk plus the stop's bound to the target. */
+  minTransitS: number;
+  /** From the anchor to the first departure (arrive-by: from the last arrival) at an access stop on a pattern heading towards the target. */
+  firstWaitS: number;
+}
+
+/** Targets whose bounds are kept (each an Int32Array of stopCount). */
+const BOUNDS_CACHE_SIZE = 16;
+
 const KEY_SCALE = 1 << 20;
 const KEY_OFFSET = 1 << 22;
 
@@ -45,8 +56,8 @@ export class RangeSearch {
   private readonly runStops: Int32Array;
   private readonly runTimes: Int32Array;
   private readonly before = new Int32Array(32);
-  /** Stop, seconds of each target stop, then the direction (1: reverse), that `bounds` were last computed for: the planner's windows search one target in turn. */
-  private readonly boundsKey: number[] = [];
+  /** Target (stops, seconds, direction) -> its bounds, least recently used first. */
+  private readonly boundsCache = new Map<string, Int32Array>();
 
   constructor(
     private readonly tt: TimetableTables,
@@ -76,19 +87,113 @@ export class RangeSearch {
     }
   }
 
-  /** Lower bounds towards the target, computed again only when the target or the direction differs from the last search's. */
+  /**
+   * The window estimate from `tau0` (search order: departure, or the negated arrival in reverse):
+   * the bounds (computed once per target, reused by the search that follows) and one binary search
+   * per access pattern and service day. No RAPTOR run.
+   */
+  estimate(q: RangeQuery, tau0: number): WindowEstimate {
+    const access = q.reverse ? q.egress : q.access;
+    const bound = this.boundsFor(q.reverse ? q.access : q.egress, q.reverse);
+    let minTransitS = UNREACHED;
+    let first = UNREACHED;
+    const tt = this.tt;
+    const { shift, slotActive, patternDays } = this.days;
+    const T = tt.tripCount;
+    const times = q.reverse ? tt.arrivals : tt.departures;
+    for (const { stop, seconds } of access) {
+      const lb = bound ? bound[stop] : 0;
+      if (lb >= UNREACHED) continue;
+      minTransitS = Math.min(minTransitS, seconds + lb);
+      for (let e = tt.stopPatternOffsets[stop]; e < tt.stopPatternOffsets[stop + 1]; e++) {
+        const p = tt.stopPatterns[e];
+        if (patternDays[p] === 0 || (this.patternMode[p] & q.modeMask) === 0) continue;
+        const pos = tt.stopPatternPos[e];
+        const stopFirst = tt.patternStopOffsets[p];
+        const next = q.reverse ? pos - 1 : pos + 1;
+        if (next < 0 || stopFirst + next >= tt.patternStopOffsets[p + 1]) continue;
+        if (bound && bound[tt.patternStops[stopFirst + next]] >= UNREACHED) continue; // heading away from the target
+        const flags = tt.patternStopFlags[stopFirst + pos];
+        if (q.reverse ? !canAlight(flags) : !canBoard(flags)) continue;
+        const tripFirst = tt.patternTripOffsets[p];
+        const tc = tt.patternTripOffsets[p + 1] - tripFirst;
+        const col = tt.patternTimeOffsets[p] + pos * tc;
+        for (let d = 0; d < DAY_SPAN; d++) {
+          if ((patternDays[p] & (1 << d)) === 0) continue;
+          // Forward: leave the origin at t - walk >= tau0. Reverse: reach the destination at t + walk <= -tau0.
+          const key = q.reverse ? -tau0 - seconds - shift[d] : tau0 + seconds - shift[d];
+          let lo = 0, hi = tc;
+          while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if (q.reverse ? times[col + mid] <= key : times[col + mid] < key) lo = mid + 1;
+            else hi = mid;
+          }
+          if (q.reverse) {
+            for (let r = lo - 1; r >= 0; r--) {
+              if (!slotActive[d * T + tripFirst + r]) continue;
+              first = Math.min(first, -(times[col + r] + shift[d] + seconds));
+              break;
+            }
+          } else {
+            for (let r = lo; r < tc; r++) {
+              if (!slotActive[d * T + tripFirst + r]) continue;
+              first = Math.min(first, times[col + r] + shift[d] - seconds);
+              break;
+            }
+          }
+        }
+      }
+    }
+    return { minTransitS, firstWaitS: first >= UNREACHED ? UNREACHED : first - tau0 };
+  }
+
+  /**
+   * One RAPTOR run from every access stop at `tau0` (search order): the journey reaching the
+   * target first (arrive-by: leaving it last), with the fewest trips among equals; null when none
+   * does within the query's service days. The planner's one extension past an empty window.
+   */
+  firstJourney(q: RangeQuery, tau0: number): Candidate | null {
+    const searchAccess = q.reverse ? q.egress : q.access;
+    const searchTarget = q.reverse ? q.access : q.egress;
+    for (const a of searchTarget) this.egressSeconds[a.stop] = Math.min(this.egressSeconds[a.stop], a.seconds);
+    try {
+      const targetBounds = this.boundsFor(searchTarget, q.reverse);
+      this.raptor.begin({ reverse: q.reverse, rounds: q.rounds, slack: q.slack, modeMask: q.modeMask, originFootpaths: false, egress: this.egressSeconds, maxTransferM: q.maxTransferM, targetBounds });
+      let count = 0;
+      for (const a of searchAccess) this.push(a, tau0, count++);
+      this.raptor.run(this.runStops, this.runTimes, count);
+      const L = this.raptor.labels;
+      const best = L.target[q.rounds - 1];
+      if (best >= UNREACHED) return null;
+      let k = 1;
+      while (L.target[k] !== best) k++;
+      if (L.targetStop[k] < 0) return null;
+      const rides = traceRides(L, this.tt, this.days, k, L.targetStop[k], q.reverse, q.slack);
+      return { rides, start: 0, end: 0, transfers: rides.length - 1 };
+    } finally {
+      for (const a of searchTarget) this.egressSeconds[a.stop] = UNREACHED;
+    }
+  }
+
+  /**
+   * Lower bounds towards the target, from a small per-snapshot cache keyed by the target stops,
+   * their seconds and the direction (the pages of one query, the walk-limit retry and repeated
+   * destinations search one target); computed and cached on a miss.
+   */
   private boundsFor(target: readonly StopAccess[], reverse: boolean): Int32Array | null {
     if (!this.bounds) return null;
-    const key = this.boundsKey;
-    let same = key.length === 2 * target.length + 1 && key[2 * target.length] === (reverse ? 1 : 0);
-    for (let i = 0; same && i < target.length; i++) same = key[2 * i] === target[i].stop && key[2 * i + 1] === target[i].seconds;
-    if (!same) {
-      this.bounds.compute(target, reverse);
-      key.length = 0;
-      for (const a of target) key.push(a.stop, a.seconds);
-      key.push(reverse ? 1 : 0);
+    let key = reverse ? 'r' : 'f';
+    for (const a of target) key += `${a.stop}:${a.seconds},`;
+    const cached = this.boundsCache.get(key);
+    if (cached) {
+      this.boundsCache.delete(key); // most recently used last
+      this.boundsCache.set(key, cached);
+      return cached;
     }
-    return this.bounds.bound;
+    const bound = this.bounds.compute(target, reverse).slice();
+    if (this.boundsCache.size >= BOUNDS_CACHE_SIZE) this.boundsCache.delete(this.boundsCache.keys().next().value!);
+    this.boundsCache.set(key, bound);
+    return bound;
   }
 
   /** Sort keys (search-order departure, access index) of every boarding at an access stop in the window; returns the count. */

@@ -6,6 +6,7 @@ import { JourneyPlan } from '../schemas-journey.js';
 import { parseDateTime } from '../timetable-params.js';
 import { toItinerary, type JourneyDtoContext } from '../dto-journey.js';
 import { LIVE_NOT_CONFIGURED } from '../live/vehicle-feeds.js';
+import { JourneyCursors, cursorBinding } from '../journey-cursor.js';
 
 /** Itineraries per request: default and bounds (spec section 7). */
 export const JOURNEY_LIMIT = { default: 5, max: 20 };
@@ -34,6 +35,10 @@ const JourneyQuery = Type.Object({
   max_total_walk_distance: walkLimit('Most walking over all legs of an itinerary, metres.'),
   include_steps: Type.Boolean({ default: false, description: 'Turn-by-turn steps on walking legs and street alternatives (only when the snapshot has a street graph; see street_model).' }),
   limit: Type.Integer({ minimum: 1, maximum: JOURNEY_LIMIT.max, default: JOURNEY_LIMIT.default, description: `Most transit itineraries (1-${JOURNEY_LIMIT.max}).` }),
+  page_cursor: Type.Optional(Type.String({
+    maxLength: 200,
+    description: 'Additional parameter. `next_page` or `previous_page` of an earlier answer, unchanged: searches that page\'s window instead of the one from `datetime` (which is then ignored). Send the same ends, `arrive_by`, `transit_modes` and walk limits as the answer it came from (`limit` and the output options may change). A cursor that is malformed, altered, issued for another query or by an earlier snapshot is 400 `invalid_parameter` naming page_cursor.',
+  })),
 });
 
 /** GET /v1/journey.json: door-to-door journeys by public transport, with direct walk, cycle and car alternatives. */
@@ -44,7 +49,8 @@ export const journey = defineEndpoint({
   summary: 'Plan a door-to-door journey',
   description:
     'Transit itineraries between two coordinates inside the routing coverage area (422 `outside_coverage` otherwise, never an empty list): walk to a stop, ride one or more buses, trams or trains (at most 5 changes, at least 60 s to change), walk to the destination. ' +
-    'The search (range RAPTOR over the timetable) looks 2 hours after `datetime` (arrive_by: before it) and widens to 6, 14 and 26 hours until more than `limit` itineraries are found. ' +
+    'The search (range RAPTOR over the timetable) covers one window after `datetime` (arrive_by: before it), sized from the query as OpenTripPlanner\'s dynamic search window is: 20 minutes + half the shortest possible travel time (a lower bound from the timetable) + the wait for the first departure towards the destination near the origin, rounded up to 10 minutes, at least 40 minutes and at most 3 hours (`search_window_s`): short in a busy centre, longer where service is sparse. When the window holds no journey, the search is extended once, to the first journey leaving after it (arrive_by: arriving before it) that day or the next (the day before), and a window of the same length from there. ' +
+    'More itineraries come by page: `next_page` (later departures; arrive_by: earlier arrivals) and `previous_page` (the other way) are opaque cursors, null when there is nothing more; pass one back as `page_cursor` with the same query. A page keeps the `limit` itineraries nearest its start (never splitting two that leave, or arrive, at the same second), and the next page starts right after the last one kept, so pages neither repeat nor skip an itinerary. Cursors are signed for the query and the timetable snapshot: after a timetable update, search again. ' +
     'Walking transfers join stops up to 400 m apart. Fares come from the snapshot\'s fare model (a documented data file; GTFS fares where the feed has them). ' +
     '`notices` says why nothing was found (no stop near an end, no service, walk limits).',
   auth: true,
@@ -54,14 +60,17 @@ export const journey = defineEndpoint({
   cacheable: (q) => !q.include_live,
   handle(q, ctx) {
     const engine = ctx.engine;
-    const time = q.datetime === undefined ? Date.now() : parseDateTime(q.datetime);
+    const cursors = JourneyCursors.of(engine);
+    const binding = cursorBinding(q);
+    const page = q.page_cursor === undefined ? null : cursors.decode(q.page_cursor, binding);
+    const time = page ? (q.arrive_by ? page.end : page.start) : q.datetime === undefined ? Date.now() : parseDateTime(q.datetime);
     let modeMask = ModeBit.Bus | ModeBit.Coach;
     if (q.transit_modes.includes('tram')) modeMask |= ModeBit.Tram;
     if (q.transit_modes.includes('rail')) modeMask |= ModeBit.Rail;
     const plan = engine.planJourney({
       from: { lat: q.from_lat, lon: q.from_lon }, to: { lat: q.to_lat, lon: q.to_lon }, time, arriveBy: q.arrive_by, modeMask, limit: q.limit,
       maxWalkM: q.max_walk_distance ?? null, maxTotalWalkM: q.max_total_walk_distance ?? null,
-      intermediateStops: q.include_intermediate_stops, steps: q.include_steps, alternatives: [...new Set(q.modes)] as StreetMode[],
+      intermediateStops: q.include_intermediate_stops, steps: q.include_steps, alternatives: [...new Set(q.modes)] as StreetMode[], page,
     });
     const vehicles = q.include_live ? ctx.live.vehicles : null;
     const nowMs = Date.now();
@@ -72,6 +81,9 @@ export const journey = defineEndpoint({
       request_time: ctx.requestTime,
       coverage: { area: coverage?.name ?? 'snapshot', bbox },
       next_available: plan.nextAvailable,
+      search_window_s: plan.searchWindowS,
+      next_page: plan.nextPage && cursors.encode(plan.nextPage, binding),
+      previous_page: plan.previousPage && cursors.encode(plan.previousPage, binding),
       live_error: !q.include_live ? null : vehicles ? vehicles.liveError(nowMs) : LIVE_NOT_CONFIGURED,
       street_model: plan.streetModel,
       notices: plan.notices,
