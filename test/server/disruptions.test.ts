@@ -7,7 +7,7 @@ import { DisruptionList } from '../../packages/server/src/schemas-disruptions.js
 import { demoSnapshotEngine, startTestServer, type TestServer } from '../support/server.js';
 import { HAVE_DATA, data } from '../support/data.js';
 
-const feedConfig = (url: string) => ({ url, intervalMs: 3_600_000, timeoutMs: 2_000, headers: {} });
+const feedConfig = (url: string) => ({ url, intervalMs: 3_600_000, timeoutMs: 30_000, headers: {} });
 
 describe('no disruption feeds configured', () => {
   let api: TestServer;

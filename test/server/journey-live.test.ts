@@ -33,7 +33,7 @@ describe('live vehicles on journey legs (demo timetable, generated SIRI-VM, repl
   beforeAll(async () => {
     engine = await demoSnapshotEngine();
     replay = await startReplayServer({ files: [new TextEncoder().encode(simulatedSiriVm(engine, Date.now()))], contentType: 'application/xml' });
-    feeds = (await startVehicleFeeds(engine, { ...noLiveConfig(), siriVm: { url: replay.url + '/siri-vm', intervalMs: 3_600_000, timeoutMs: 1_000, headers: {} } }, () => {}))!;
+    feeds = (await startVehicleFeeds(engine, { ...noLiveConfig(), siriVm: { url: replay.url + '/siri-vm', intervalMs: 3_600_000, timeoutMs: 30_000, headers: {} } }, () => {}))!;
     await feeds.pollNow();
     api = await startTestServer({ live: { vehicles: feeds, disruptions: null } });
     found = await liveJourney();
@@ -126,7 +126,7 @@ describe('live vehicles on journey legs (demo timetable, generated SIRI-VM, repl
     const gone = await startReplayServer({ files: [new TextEncoder().encode('<x/>')] });
     const url = gone.url;
     await gone.close();
-    const down = (await startVehicleFeeds(engine, { ...noLiveConfig(), siriVm: { url, intervalMs: 3_600_000, timeoutMs: 500, headers: {} } }, () => {}))!;
+    const down = (await startVehicleFeeds(engine, { ...noLiveConfig(), siriVm: { url, intervalMs: 3_600_000, timeoutMs: 30_000, headers: {} } }, () => {}))!;
     const server = await startTestServer({ live: { vehicles: down, disruptions: null } });
     try {
       await down.pollNow();
