@@ -10,6 +10,15 @@ export const MAX_BOARD_OFFSET = 2880;
 export const MAX_BOARD_LIMIT = 100;
 export const BOARD_TYPES = ['departures', 'arrivals', 'both'] as const;
 
+/** `datetime` as the parser reads it (its `pattern` in the OpenAPI document too). */
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:([Zz])|([+\- ])(\d{2})(?::?(\d{2}))?)?$/;
+
+/** `pattern` of a `datetime` parameter: the shape parseDateTime reads (it also checks the calendar). */
+export const DATE_TIME_PATTERN = DATE_TIME.source;
+
+/** `pattern` of a service `date`: YYYY-MM-DD or YYYYMMDD (readServiceDate also checks the calendar). */
+export const SERVICE_DATE_PATTERN = '^\\d{4}-?\\d{2}-?\\d{2}$';
+
 /** Query parameters of stop and station boards. */
 export function boardParams() {
   const offset = (what: string, dflt: number) =>
@@ -18,6 +27,7 @@ export function boardParams() {
     datetime: Type.Optional(
       Type.String({
         maxLength: 40,
+        pattern: DATE_TIME_PATTERN,
         description:
           'Anchor of the window, ISO 8601: YYYY-MM-DDThh:mm[:ss[.sss]] with an optional offset (Z, +01:00, +0100; a space in place of an unencoded +). ' +
           'Without an offset it is UK local time (in the repeated autumn hour the first, BST, instant; in the skipped spring hour, one hour later). Default: now.',
@@ -32,12 +42,11 @@ export function boardParams() {
 
 /** The board window in epoch ms: [datetime + from_offset, datetime + to_offset). */
 export function readWindow(q: { datetime?: string; from_offset: number; to_offset: number }, now = Date.now()): { from: number; to: number } {
-  if (q.to_offset <= q.from_offset) throw invalidParameter(`Parameter 'to_offset' must be greater than from_offset; got from_offset=${q.from_offset}, to_offset=${q.to_offset}.`);
+  // datetime is read first, as the parameters are listed: its error is reported before the offsets'.
   const anchor = q.datetime === undefined ? now : parseDateTime(q.datetime);
+  if (q.to_offset <= q.from_offset) throw invalidParameter(`Parameter 'to_offset' must be greater than from_offset; got from_offset=${q.from_offset}, to_offset=${q.to_offset}.`);
   return { from: anchor + q.from_offset * 60_000, to: anchor + q.to_offset * 60_000 };
 }
-
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:([Zz])|([+\- ])(\d{2})(?::?(\d{2}))?)?$/;
 
 /** Epoch ms of an ISO 8601 date-time; without an offset, UK local time. Throws 400 naming `datetime`. */
 export function parseDateTime(text: string): number {
@@ -70,6 +79,7 @@ export function serviceDateParam() {
   return Type.Optional(
     Type.String({
       maxLength: 10,
+      pattern: SERVICE_DATE_PATTERN,
       description: 'Service date of the journey (YYYY-MM-DD; times after midnight belong to the day the journey started). Default: today in UK local time. A dated_vehicle_journey_ref path carries its own date.',
     }),
   );
