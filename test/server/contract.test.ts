@@ -132,3 +132,21 @@ describe('parameters are read before resources are looked up', () => {
     expect(res.body.error.message).toMatch(/'datetime'/);
   });
 });
+
+describe('found by the OpenAPI fuzzer', () => {
+  const JOURNEY = '/v1/journey.json?from_lat=53.3811&from_lon=-1.4701&to_lat=53.5526&to_lon=-1.4797';
+
+  it('a datetime late in year 9999 is a 400, not an answer with five-digit years off the timestamp format', async () => {
+    // Before: 200 with end_time 10000-01-01T..., which the Timestamp schema refuses.
+    for (const path of [`${JOURNEY}&datetime=9999-12-31T23:59`, '/v1/bus/stop_timetables/NOPE.json?datetime=9999-12-31T23:59', '/v1/rail/station_timetables/SHF.json?datetime=9999-12-31T23:59&to_offset=2880']) {
+      const res = await api.get(path);
+      expect(res.status, path).toBe(400);
+      expect(res.body.error.message, path).toMatch(/'datetime' must be an ISO 8601 date-time from 1970 to 2099/);
+    }
+    for (const path of ['/v1/bus/services/NOPE.json?date=9999-12-31', '/v1/rail/routes/NT.json?date=99991231']) {
+      expect((await api.get(path)).body.error.message, path).toMatch(/'date' must be a date YYYY-MM-DD from 1970 to 2099/);
+    }
+    // The last accepted minute still answers within the format (api.get checks the schema).
+    expect((await api.get(`${JOURNEY}&datetime=2099-12-31T23:59`)).status).toBe(200);
+  });
+});

@@ -28,6 +28,34 @@ function itemOf(p: Json): Json {
   return p.schema.type === 'array' ? p.schema.items : p.schema;
 }
 
+/**
+ * A known-good value with its runs of digits changed, one at a time, to all nines and all zeros
+ * ('2026-03-03' -> '9999-03-03', '2026-00-03', ...): still on the pattern, at the calendar's edges.
+ */
+export function digitRunEdges(value: string): string[] {
+  const runs = [...value.matchAll(/\d+/g)];
+  const single = runs.flatMap((m) => ['9', '0'].map((d) => value.slice(0, m.index) + d.repeat(m[0].length) + value.slice(m.index! + m[0].length)));
+  return [...single, ...calendarEdges(value)];
+}
+
+/** An ISO 8601 date or date-time moved to the last and the first instant its digits can write (9999-12-31T23:59, 0000-01-01T00:00). */
+export function calendarEdges(value: string): string[] {
+  if (!/^\d{4}-?\d{2}-?\d{2}/.test(value)) return [];
+  const fill = (edge: string[]) => {
+    let i = 0;
+    return value.replace(/\d+/g, (run) => (i < edge.length ? edge[i++] : run).padStart(run.length, '0').slice(0, run.length));
+  };
+  return value.includes('-') || value.length > 8 ? [fill(['9999', '12', '31', '23', '59', '59']), fill(['0000', '01', '01', '00', '00', '00'])] : [fill(['99991231']), fill(['00000101'])];
+}
+
+/** Random digit-run changes of a known-good value: each run kept, zeroed, maxed or redrawn. */
+function digitRunArb(value: string): fc.Arbitrary<string> {
+  const parts = value.split(/(\d+)/);
+  const edges = calendarEdges(value);
+  const mutated = fc.tuple(...parts.map((part, i) => (i % 2 === 0 ? fc.constant(part) : fc.oneof({ arbitrary: fc.constant(part), weight: 3 }, fc.constant('9'.repeat(part.length)), fc.constant('0'.repeat(part.length)), fc.stringMatching(new RegExp(`^\\d{${part.length}}$`)))))).map((p) => p.join(''));
+  return edges.length > 0 ? fc.oneof({ arbitrary: mutated, weight: 4 }, fc.constantFrom(...edges)) : mutated;
+}
+
 /** Values the parameter's schema accepts, deterministic (boundaries, default, enum, pattern samples, seeds). */
 export function validValues(p: Json, seeds: Seeds): string[] {
   const s = itemOf(p);
@@ -47,7 +75,10 @@ export function validValues(p: Json, seeds: Seeds): string[] {
       break;
     case 'string':
       if (s.enum) out.push(...s.enum);
-      else if (s.pattern) out.push(...fc.sample(stringFor(s), { seed: 1, numRuns: 3 }));
+      else if (s.pattern) {
+        const re = new RegExp(s.pattern, 'u');
+        out.push(...fc.sample(stringFor(s), { seed: 1, numRuns: 3 }), ...(seeds[p.name] ?? []).slice(0, 1).flatMap(digitRunEdges).filter((v) => re.test(v)));
+      }
       else out.push('a'.repeat(Math.max(1, s.minLength ?? 1)), 'x'.repeat(s.maxLength ?? 40));
       break;
   }
@@ -111,7 +142,10 @@ export function validArb(p: Json, seeds: Seeds): fc.Arbitrary<string> {
   }
   if (p.schema.type === 'array') one = fc.array(one, { minLength: 1, maxLength: 4 }).map((v) => v.join(','));
   const known = [...(seeds[p.name] ?? []), ...validValues(p, {})];
-  return fc.oneof({ arbitrary: one, weight: 2 }, { arbitrary: fc.constantFrom(...known), weight: 3 });
+  const options = [{ arbitrary: one, weight: 2 }, { arbitrary: fc.constantFrom(...known), weight: 3 }];
+  // A pattern's random matches are rarely real dates: known-good values changed at their digits are.
+  if (s.pattern && seeds[p.name]?.length) options.push({ arbitrary: fc.constantFrom(...seeds[p.name]).chain(digitRunArb), weight: 2 });
+  return fc.oneof(...options);
 }
 
 /** Random values the parameter's schema refuses, or junk. */
