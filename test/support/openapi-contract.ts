@@ -159,6 +159,7 @@ export class ApiContract {
   }
 
   private check(op: Operation, a: Answer): string[] {
+    const head = a.method.toLowerCase() === 'head';
     const response = this.responseOf(op, a.status);
     if (!response) return [`status ${a.status} is not documented for ${op.method.toUpperCase()} ${op.path} (documented: ${Object.keys(op.responses).join(', ')})`];
     const problems: string[] = [];
@@ -170,6 +171,8 @@ export class ApiContract {
       } else if (header.schema?.type === 'integer' && !/^-?\d+$/.test(value)) problems.push(`header ${name} is not an integer: ${value}`);
     }
     const json = response.content?.['application/json'];
+    // A HEAD answer has the headers of its GET and never a body.
+    if (head) return a.body === '' ? problems : [...problems, 'a body on a HEAD answer'];
     if (!json) {
       if (a.body !== '') problems.push(`documented without a body, answered ${a.body.length} characters`);
       return problems;
