@@ -7,6 +7,7 @@ import { runCli } from '@transit/server';
 import { testIo } from '../support/cli-io.js';
 import { demoSnapshotFile } from '../support/server.js';
 import { PROCESS_WAIT_MS } from '../support/processes.js';
+import { checkedFetch } from '../support/openapi-contract.js';
 
 
 function tempFile(name: string, content: string | Uint8Array): string {
@@ -82,9 +83,9 @@ describe('transit', () => {
     const key = /API key: (\S+)/.exec(io.stdout)?.[1];
     expect(url).toBeDefined();
     expect(key).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect((await fetch(`${url}/health`)).status).toBe(200);
-    expect((await fetch(`${url}/v1/rail/stations.json?lat=53.38&lon=-1.47`, { headers: { 'X-Api-Key': key! } })).status).toBe(200);
-    expect((await fetch(`${url}/v1/rail/stations.json?lat=53.38&lon=-1.47`)).status).toBe(401);
+    expect((await checkedFetch(`${url}/health`)).status).toBe(200);
+    expect((await checkedFetch(`${url}/v1/rail/stations.json?lat=53.38&lon=-1.47`, { headers: { 'X-Api-Key': key! } })).status).toBe(200);
+    expect((await checkedFetch(`${url}/v1/rail/stations.json?lat=53.38&lon=-1.47`)).status).toBe(401);
     io.stop();
     expect(await done).toBe(0);
   });
@@ -96,7 +97,7 @@ describe('transit', () => {
     expect(io.stdout).not.toContain('env-key');
     expect(io.stdout).toContain('API_KEYS (1)');
     const url = /on (http:\S+)/.exec(io.stdout)![1];
-    expect((await fetch(`${url}/v1/rail/stations.json?lat=53.38&lon=-1.47&api_key=env-key`)).status).toBe(200);
+    expect((await checkedFetch(`${url}/v1/rail/stations.json?lat=53.38&lon=-1.47&api_key=env-key`)).status).toBe(200);
     io.stop();
     expect(await done).toBe(0);
   });

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentTag } from '../../packages/server/src/router.js';
 import { startTestServer, TEST_KEY, type TestServer } from '../support/server.js';
+import { checkedFetch } from '../support/openapi-contract.js';
 
 let api: TestServer;
 beforeAll(async () => {
@@ -11,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 const STOPS = '/v1/bus/stops.json?lat=53.3811&lon=-1.4701&radius=800';
-const get = (path: string, headers: Record<string, string> = {}) => fetch(api.url + path, { headers: { 'X-Api-Key': TEST_KEY, ...headers } });
+const get = (path: string, headers: Record<string, string> = {}) => checkedFetch(api.url + path, { headers: { 'X-Api-Key': TEST_KEY, ...headers } });
 
 describe('ETag and conditional requests', () => {
   it('tags content, not the time it was made', () => {
@@ -43,6 +44,6 @@ describe('ETag and conditional requests', () => {
   it('does not tag errors or answers that are not reusable', async () => {
     const bad = await get('/v1/bus/stops.json?lat=north');
     expect(bad.headers.get('etag')).toBeNull();
-    expect((await fetch(api.url + '/health')).headers.get('etag')).toBeNull();
+    expect((await checkedFetch(api.url + '/health')).headers.get('etag')).toBeNull();
   });
 });

@@ -12,6 +12,7 @@ import { demoSnapshotEngine, TEST_KEY } from '../support/server.js';
 import { runAtDaytime } from '../support/clock.js';
 import { HAVE_CHROMIUM, launchBrowser, NO_CHROMIUM_MESSAGE, type TestBrowser } from '../support/browser.js';
 import { colourStats, decodePng } from '../support/png.js';
+import { checkedFetch } from '../support/openapi-contract.js';
 
 if (!HAVE_CHROMIUM) process.stderr.write(`\n*** ${NO_CHROMIUM_MESSAGE} ***\n\n`);
 
@@ -26,7 +27,7 @@ let browser: TestBrowser;
 const keys = new ApiKeys(toKeyRecords([{ key: TEST_KEY, tier: 'unlimited', name: 'test' }]));
 
 async function api(pathAndQuery: string): Promise<any> {
-  const res = await fetch(server.url + pathAndQuery, { headers: { 'X-Api-Key': TEST_KEY } });
+  const res = await checkedFetch(server.url + pathAndQuery, { headers: { 'X-Api-Key': TEST_KEY } });
   return res.json();
 }
 

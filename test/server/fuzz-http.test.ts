@@ -8,12 +8,15 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { ENDPOINTS } from '@transit/server';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { checkedFetch, contractAt, type ApiContract } from '../support/openapi-contract.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
 let api: TestServer;
 let agent: http.Agent;
+let contract: ApiContract;
 beforeAll(async () => {
   api = await startTestServer();
+  contract = await contractAt(api.url);
   agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 });
 afterAll(async () => {
@@ -26,6 +29,7 @@ interface Raw {
   /** Content-Type ('' when absent). */
   type: string;
   body: string;
+  headers: Headers;
 }
 
 /** One GET with the raw path+query as given (no client-side normalisation beyond what http allows). */
@@ -41,7 +45,8 @@ function rawGet(pathAndQuery: string, headers: Record<string, string>): Promise<
           const raw = Buffer.concat(chunks);
           const coding = res.headers['content-encoding'];
           const body = (coding === 'br' ? brotliDecompressSync(raw) : coding === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
-          resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] ?? '', body });
+          const headers = new Headers(Object.entries(res.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)] as [string, string]])));
+          resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] ?? '', body, headers });
         });
         res.on('error', reject);
       });
@@ -66,7 +71,8 @@ const PARAM_NAMES = [
 const PATH_VALUES = ['x', '9100SHEFFLD', '370020143', 'SHF', 'shf', 'NT', '%', '%ZZ', '%2F', 'a%00b', '..', 'é', '%C3%A9', 'a'.repeat(2000), '2026-01-06:x', ' '];
 
 // Static pages (/, /docs, /explorer/...) answer HTML, scripts and styles; their errors are the envelope too.
-const template = fc.constantFrom(...ENDPOINTS.map((ep) => ep.path), '/', '/docs', '/docs/{x}', '/explorer/{x}', '/explorer/explorer.js', '/v1', '/v1/', '/v2/bus/stops.json', '/v1/bus/stops.json/extra', '//v1//places.json', '/v1/journey.json');
+const STATIC_TEMPLATES = ['/', '/docs', '/docs/{x}', '/explorer/{x}', '/explorer/explorer.js'];
+const template = fc.constantFrom(...ENDPOINTS.map((ep) => ep.path), ...STATIC_TEMPLATES, '/v1', '/v1/', '/v2/bus/stops.json', '/v1/bus/stops.json/extra', '//v1//places.json', '/v1/journey.json');
 const pathValue = fc.oneof(fc.constantFrom(...PATH_VALUES), fc.string({ maxLength: 30 }).map(encodeURIComponent), fc.string({ unit: 'grapheme', maxLength: 10 }));
 const pair = fc.tuple(fc.oneof(fc.constantFrom(...PARAM_NAMES), fc.string({ maxLength: 8 })), fc.oneof(fc.constantFrom(...NASTY_VALUES), fc.string({ maxLength: 20 }), fc.double().map(String), fc.integer().map(String)));
 const query = fc.array(pair, { maxLength: 8 }).map((pairs) => pairs.map(([k, v]) => (Math.random() < 0.5 ? `${k}=${v}` : `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)).join('&'));
@@ -88,6 +94,8 @@ describe('hostile HTTP input', () => {
       if (!res) return;
       tally[res.status] = (tally[res.status] ?? 0) + 1;
       expect(res.status, `${path}?${q}`).toBeLessThan(500);
+      // API answers (all but the pages and their assets) also as /openapi.json documents them.
+      if (!STATIC_TEMPLATES.includes(tpl)) contract.assert({ method: 'GET', url: `${path}${q ? '?' + q : ''}`, status: res.status, headers: res.headers, body: res.body });
       if (res.status < 400 && !res.type.startsWith('application/json')) return;
       const body = JSON.parse(res.body);
       if (res.status >= 400) {
@@ -119,8 +127,9 @@ describe('hostile HTTP input', () => {
     expect((await rawGet(`/v1/places.json?query=${'a'.repeat(8000)}`, { 'x-api-key': 'test-key' }))!.status).toBe(400);
     const many = await rawGet(`/v1/bus/stops.json?${Array.from({ length: 800 }, (_, i) => `lat=${i}`).join('&')}`, { 'x-api-key': 'test-key' });
     expect(many!.status).toBe(400);
+    for (const [res, url] of [[long!, '/v1/places.json'], [many!, '/v1/bus/stops.json']] as const) contract.assert({ method: 'GET', url, status: res.status, headers: res.headers, body: res.body });
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'HEAD']) {
-      const res = await fetch(api.url + '/v1/bus/stops.json?lat=53.38&lon=-1.47', { method, headers: { 'X-Api-Key': 'test-key' } });
+      const res = await checkedFetch(api.url + '/v1/bus/stops.json?lat=53.38&lon=-1.47', { method, headers: { 'X-Api-Key': 'test-key' } });
       expect(res.status, method).toBeLessThan(500);
     }
     expect((await api.get('/health')).status).toBe(200);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Type } from '@sinclair/typebox';
 import { defineEndpoint, ENDPOINTS } from '@transit/server';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { checkedFetch } from '../support/openapi-contract.js';
 
 let api: TestServer;
 beforeAll(async () => {
@@ -35,7 +36,7 @@ describe('CORS', () => {
   });
 
   it('answers a preflight without a key', async () => {
-    const res = await fetch(`${api.url}/v1/bus/stops.json`, {
+    const res = await checkedFetch(`${api.url}/v1/bus/stops.json`, {
       method: 'OPTIONS',
       headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-api-key' },
     });

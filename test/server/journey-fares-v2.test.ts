@@ -4,6 +4,7 @@ import { buildSnapshot } from '@transit/builder';
 import { Engine } from '@transit/engine';
 import { ApiKeys, startServer, toKeyRecords, type RunningServer } from '@transit/server';
 import { feedFolder } from '../support/gtfs.js';
+import { checkedFetch } from '../support/openapi-contract.js';
 
 // One bus (network "city", 1.80 by fare_leg_rules.txt) from A to B, 4 km apart in South
 // Yorkshire, where the bundled fare file would charge 3.00.
@@ -48,7 +49,7 @@ afterAll(() => server?.close());
 describe('GET /v1/journey.json with GTFS fares v2', () => {
   it('shows the v2 fare on the transit leg and in the itinerary total', async () => {
     const query = 'from_lat=53.380&from_lon=-1.470&to_lat=53.416&to_lon=-1.470&datetime=2026-03-03T08:00&modes=';
-    const res = await fetch(`${server.url}/v1/journey.json?${query}`, { headers: { 'X-Api-Key': 'k' } });
+    const res = await checkedFetch(`${server.url}/v1/journey.json?${query}`, { headers: { 'X-Api-Key': 'k' } });
     expect(res.status).toBe(200);
     const body = await res.json();
     const it0 = body.itineraries[0];

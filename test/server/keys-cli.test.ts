@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { loadApiKeys, runCli, startServer } from '@transit/server';
 import { testIo } from '../support/cli-io.js';
 import { demoSnapshotEngine } from '../support/server.js';
+import { checkedFetch } from '../support/openapi-contract.js';
 
 
 async function keys(file: string, ...argv: string[]) {
@@ -34,7 +35,7 @@ describe.each(['keys.json', 'keys.yaml'])('transit keys (%s)', (name) => {
     const loaded = loadApiKeys({ env: {}, keysFile: file });
     expect(loaded.keys.check(key)).toMatchObject({ ok: true, key: { name: 'alice', tier: 'standard' } });
     const server = await startServer({ engine: await demoSnapshotEngine(), keys: loaded.keys, port: 0 });
-    const res = await fetch(`${server.url}/v1/rail/stations.json?lat=53.38&lon=-1.47`, { headers: { 'X-Api-Key': key } });
+    const res = await checkedFetch(`${server.url}/v1/rail/stations.json?lat=53.38&lon=-1.47`, { headers: { 'X-Api-Key': key } });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-ratelimit-limit')).toBe('600');
     await server.close();

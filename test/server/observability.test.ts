@@ -3,13 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { startServeProcess } from '../support/cli-process.js';
 import { PROCESS_WAIT_MS } from '../support/processes.js';
+import { checkedFetch } from '../support/openapi-contract.js';
 
 describe('metrics and access log (2 worker threads)', () => {
   it('counts every request once whichever thread answered, and logs each as JSON', async () => {
     // --demo: the simulated live feeds run too, so feed health and match counts show.
     const running = await startServeProcess(['--demo', '--port', '0', '--workers', '2', '--metrics-port', '0'], { API_KEYS: 'secret-key:unlimited', ACCESS_LOG: 'true' });
     const metricsUrl = /Metrics \(Prometheus\): (\S+)/.exec(running.output())![1];
-    const get = (p: string) => fetch(running.url + p, { headers: { 'X-Api-Key': 'secret-key', 'X-Request-Id': 'req-42' } }).then((r) => r.status);
+    const get = (p: string) => checkedFetch(running.url + p, { headers: { 'X-Api-Key': 'secret-key', 'X-Request-Id': 'req-42' } }).then((r) => r.status);
     const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) => get(`/v1/bus/stops.json?lat=53.38&lon=-1.47&radius=${100 + i}`)));
     expect(statuses.every((s) => s === 200)).toBe(true);
     expect(await get('/v1/bus/stops.json?lat=north')).toBe(400);

@@ -52,7 +52,7 @@ describe('document shape', () => {
 
   it('names the response schemas and marks nullable bus stop fields', () => {
     const schemas = doc.components.schemas;
-    for (const name of ['Place', 'BusStop', 'RailStation', 'Error', 'PlaceList', 'BusStopList', 'RailStationList', 'Health']) expect(schemas[name], name).toBeDefined();
+    for (const name of ['Place', 'BusStop', 'RailStation', 'BadRequestError', 'NotFoundError', 'PlaceList', 'BusStopList', 'RailStationList', 'Health']) expect(schemas[name], name).toBeDefined();
     expect(schemas.BusStop.properties.towards).toMatchObject({ type: 'string', nullable: true });
     expect(schemas.BusStop.properties.name).not.toHaveProperty('nullable');
     expect(schemas.BusStop.required).not.toContain('distance');
@@ -71,7 +71,11 @@ describe('document shape', () => {
         expect(responses['400']).toEqual({ $ref: '#/components/responses/BadRequest' });
       }
     }
-    for (const r of Object.values(doc.components.responses) as Json[]) expect(r.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+    // Each error status has its own envelope, its codes enumerated; a 304 has no body.
+    for (const [name, r] of Object.entries(doc.components.responses) as [string, Json][]) {
+      if (name === 'NotModified') expect(r.content).toBeUndefined();
+      else expect(r.content['application/json'].schema, name).toEqual({ $ref: `#/components/schemas/${name.endsWith('Error') ? name : `${name}Error`}` });
+    }
   });
 });
 

@@ -3,6 +3,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { ApiKeys, MemoryRateLimiter, startServer, TierTable, toKeyRecords, type RunningServer } from '@transit/server';
 import { demoSnapshotEngine } from '../support/server.js';
+import { checkedFetch } from '../support/openapi-contract.js';
 
 let server: RunningServer;
 let clock = Date.UTC(2026, 10, 23, 12, 0, 10); // 50 s before the minute turns
@@ -24,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const get = (path: string, key: string) => fetch(server.url + path, { headers: { 'X-Api-Key': key } });
+const get = (path: string, key: string) => checkedFetch(server.url + path, { headers: { 'X-Api-Key': key } });
 
 describe('rate limits', () => {
   it('sends the IETF and X-RateLimit headers on every authenticated response, errors included', async () => {
@@ -38,7 +39,7 @@ describe('rate limits', () => {
     const bad = await get('/v1/rail/stations.json?lat=north', 'free-key');
     expect(bad.status).toBe(400);
     expect(bad.headers.get('x-ratelimit-remaining')).toBe('58');
-    expect((await fetch(server.url + '/health')).headers.get('x-ratelimit-limit')).toBeNull();
+    expect((await checkedFetch(server.url + '/health')).headers.get('x-ratelimit-limit')).toBeNull();
   });
 
   it('answers 429 rate_limited with Retry-After once the tier is used up, and resets with the minute', async () => {
@@ -79,7 +80,7 @@ describe('rate limits', () => {
 
 describe('OpenAPI', () => {
   it('documents 403 and 429 and the rate-limit headers on authenticated endpoints only', async () => {
-    const doc = await (await fetch(server.url + '/openapi.json')).json();
+    const doc = await (await checkedFetch(server.url + '/openapi.json')).json();
     const stops = doc.paths['/v1/bus/stops.json'].get;
     expect(stops.responses['429']).toEqual({ $ref: '#/components/responses/TooManyRequests' });
     expect(stops.responses['403']).toEqual({ $ref: '#/components/responses/Forbidden' });

@@ -10,6 +10,7 @@ import { demoSnapshotFile } from '../support/server.js';
 import { startServeProcess } from '../support/cli-process.js';
 import { runAtDaytime } from '../support/clock.js';
 import { PROCESS_WAIT_MS } from '../support/processes.js';
+import { checkedFetch } from '../support/openapi-contract.js';
 
 if (!HAVE_REDIS) process.stderr.write(`*** ${NO_REDIS_MESSAGE} ***\n`);
 
@@ -33,7 +34,7 @@ describe.skipIf(!HAVE_REDIS)('rate limits shared through Redis', () => {
     const server = await startServer({ engine: await demoSnapshotEngine(), keys: new ApiKeys(records), tiers: TierTable.fromEnv('tiny:10'), limiter, port: 0 });
     return { server, sync, logs };
   }
-  const hit = (r: Replica) => fetch(`${r.server.url}/v1/rail/stations.json?lat=53.38&lon=-1.47`, { headers: { 'X-Api-Key': 'shared-key' } });
+  const hit = (r: Replica) => checkedFetch(`${r.server.url}/v1/rail/stations.json?lat=53.38&lon=-1.47`, { headers: { 'X-Api-Key': 'shared-key' } });
 
   beforeAll(async () => {
     // Date (only) from 10:00:00 on a fixed day: the per-minute window cannot turn during the test.
@@ -107,7 +108,7 @@ describe.skipIf(!HAVE_REDIS)('two transit serve processes (2 worker threads each
       // hit, the replica that took it knows the total from before that hit: each hit below waits
       // for its own push (an event seen in Redis), never for a duration.
       const hit = async (url: string, key: string, total: number) => {
-        const res = await fetch(`${url}/v1/rail/stations.json?lat=53.38&lon=-1.47`, { headers: { 'X-Api-Key': key } });
+        const res = await checkedFetch(`${url}/v1/rail/stations.json?lat=53.38&lon=-1.47`, { headers: { 'X-Api-Key': key } });
         if (res.status === 200) await expect.poll(() => pushed(key), { timeout: PROCESS_WAIT_MS, interval: 20 }).toBe(total + 1);
         return { status: res.status, reset: res.headers.get('x-ratelimit-reset') };
       };

@@ -173,7 +173,7 @@ describe('OpenAPI', () => {
     for (const path of ['/v1/bus/routes.json', '/v1/bus/routes/{route_id}.json', '/v1/rail/routes.json', '/v1/rail/routes/{route_id}.json']) {
       const op = doc.paths[path]?.get;
       expect(op, path).toBeDefined();
-      expect(Object.keys(op.responses).sort(), path).toEqual(['200', '400', '401', '403', '404', '429', '500']);
+      expect(Object.keys(op.responses).sort(), path).toEqual(['200', '304', '400', '401', '403', '404', '405', '414', '429', '500']);
       if (path.includes('{')) expect(op.parameters[0]).toMatchObject({ name: 'route_id', in: 'path', required: true, schema: { type: 'string' } });
     }
     const schemas = doc.components.schemas;

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildSnapshot } from '@transit/builder';
 import { signalAndWait, startServeProcess, type ServeProcess } from '../support/cli-process.js';
+import { checkedFetch } from '../support/openapi-contract.js';
 
 const STOPS = '/v1/bus/stops.json?lat=53.3811&lon=-1.4701&radius=2000&limit=5';
 
@@ -35,7 +36,7 @@ describe('transit serve --workers 2', () => {
     expect(running.output()).toContain('2 worker threads');
     const { url } = running;
     const get = async (p: string, key = 'load-key') => {
-      const res = await fetch(url + p, { headers: { 'X-Api-Key': key } });
+      const res = await checkedFetch(url + p, { headers: { 'X-Api-Key': key } });
       return { status: res.status, body: await res.text(), reset: res.headers.get('X-RateLimit-Reset') };
     };
     const bodyA = strip((await get(STOPS)).body);

@@ -6,6 +6,7 @@ import { Engine } from '@transit/engine';
 import { ApiKeys, startServer, toKeyRecords, type Endpoint, type RunningServer } from '@transit/server';
 import type { LiveState } from '@transit/server';
 import { readSnapshot } from './snapshots.js';
+import { checkAnswer } from './openapi-contract.js';
 
 /** The key every test server accepts (API_KEYS-style `test-key:free`). */
 export const TEST_KEY = 'test-key';
@@ -25,8 +26,12 @@ export interface TestServer {
   key: string;
   engine: Engine;
   server: RunningServer;
-  /** GET `path` (with its query) sending `key` in X-Api-Key (default TEST_KEY; null sends none). */
-  get(path: string, options?: { key?: string | null; method?: string; headers?: Record<string, string> }): Promise<TestResponse>;
+  /**
+   * GET `path` (with its query) sending `key` in X-Api-Key (default TEST_KEY; null sends none).
+   * Every answer is checked against the server's /openapi.json (openapi-contract.ts) and a
+   * disagreement fails the test; `contract: false` only for deliberately non-API URLs (pages, assets).
+   */
+  get(path: string, options?: { key?: string | null; method?: string; headers?: Record<string, string>; contract?: boolean }): Promise<TestResponse>;
   close(): Promise<void>;
 }
 
@@ -64,6 +69,7 @@ export async function startTestServer(options: { endpoints?: readonly Endpoint[]
     const headers: Record<string, string> = { ...(key !== null ? { 'X-Api-Key': key } : {}), ...opts.headers };
     const res = await fetch(server.url + path, { method: opts.method ?? 'GET', headers });
     const text = await res.text();
+    if (opts.contract !== false) await checkAnswer(server.url + path, opts.method ?? 'GET', res.status, res.headers, text);
     return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
   };
   return { url: server.url, key: TEST_KEY, engine, server, get, close: () => server.close() };

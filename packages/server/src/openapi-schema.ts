@@ -37,11 +37,23 @@ export class SchemaComponents {
     return out;
   }
 
+  /**
+   * `schema`, with null allowed when `nullable`. A `$ref` takes no sibling keywords in 3.0, so a
+   * nullable reference is `allOf: [$ref]` beside `nullable` and the referenced schema's `type`
+   * (3.0.3: `nullable` only acts where `type` is given).
+   */
+  private nullableOf(schema: Json, nullable: boolean): Json {
+    if (!nullable) return schema;
+    if (typeof schema.$ref !== 'string') return { ...schema, nullable: true };
+    const type = this.schemas[schema.$ref.slice('#/components/schemas/'.length)]?.type;
+    return { ...(type !== undefined ? { type } : {}), nullable: true, allOf: [schema] };
+  }
+
   private union(variants: Json[]): Json {
     const rest = variants.filter((v) => v.type !== 'null');
     const nullable = rest.length < variants.length ? { nullable: true } : {};
     if (rest.every((v) => 'const' in v)) return { type: 'string', enum: rest.map((v) => v.const), ...nullable };
-    if (rest.length === 1) return { ...this.render(rest[0]), ...nullable };
+    if (rest.length === 1) return this.nullableOf(this.render(rest[0]), rest.length < variants.length);
     return { anyOf: rest.map((v) => this.render(v)), ...nullable };
   }
 }

@@ -70,20 +70,22 @@ export const RailStation = Type.Object(
   { title: 'RailStation', description: 'A rail station.' },
 );
 
-/** The error envelope; `request_time` sits beside `error`. */
-export const ErrorEnvelope = Type.Object(
-  {
-    error: Type.Object({
-      code: Type.String({
-        description:
-          'invalid_parameter, missing_parameter (400); missing_api_key, invalid_api_key (401); not_found (404); method_not_allowed (405); internal_error (500).',
+/**
+ * The error envelope of one HTTP status, titled `title`: `code` is one of `codes` (the codes that
+ * status is sent with), `request_time` sits beside `error`.
+ */
+export function errorEnvelope(title: string, codes: readonly [string, ...string[]], description: string) {
+  return Type.Object(
+    {
+      error: Type.Object({
+        code: StringEnum(codes, { description: 'Machine-readable error code; each status has its own codes.' }),
+        message: Type.String({ description: 'What went wrong, naming the parameter when one is at fault. A 500 quotes the request id.' }),
       }),
-      message: Type.String({ description: 'What went wrong, naming the parameter when one is at fault. A 500 quotes the request id.' }),
-    }),
-    request_time: Timestamp,
-  },
-  { title: 'Error', description: 'Every error: a code, a message and a matching HTTP status.' },
-);
+      request_time: Timestamp,
+    },
+    { title, description },
+  );
+}
 
 /**
  * The list envelope around `item`, plus `extra` fields, as the component `title`.

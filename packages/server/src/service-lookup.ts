@@ -11,9 +11,10 @@ import { readServiceDate } from './timetable-params.js';
  */
 export function lookUpService(ctx: HandlerContext, id: string, date: string | undefined, kind: 'bus' | 'rail'): TripDetail {
   const { engine } = ctx;
+  // Parameters first: a bad date is a 400 whether or not the service exists.
+  let day = readServiceDate(date);
   const ref = engine.resolveTrip(id);
   if (!ref) throw notFound(`No service with trip_id or dated_vehicle_journey_ref '${id.slice(0, 200)}'.`);
-  let day = readServiceDate(date);
   if (ref.serviceDay !== null) {
     if (date !== undefined && day !== ref.serviceDay) throw invalidParameter(`Parameter 'date' (${date}) contradicts the date in '${id.slice(0, 200)}'; leave date out or make them equal.`);
     day = ref.serviceDay;

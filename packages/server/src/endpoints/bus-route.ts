@@ -30,8 +30,9 @@ export const busRoute = defineEndpoint({
   errors: [400, 404],
   cacheable: () => true,
   handle(q, ctx) {
-    const routeIdx = findRouteOr404(ctx.engine, 'bus', ctx.path.route_id);
+    // Parameters first: a bad date is a 400 whether or not the route exists.
     const day = readServiceDate(q.date);
+    const routeIdx = findRouteOr404(ctx.engine, 'bus', ctx.path.route_id);
     const detail = ctx.engine.route(routeIdx, { day, direction: q.direction as 0 | 1 | undefined, ...paging(q) });
     return toBusRouteDetail(detail, q, ctx.requestTime);
   },

@@ -3,7 +3,7 @@ import { ModeBit, type StreetMode } from '@transit/engine';
 import { defineEndpoint } from './endpoint.js';
 import { StringEnum } from '../param-types.js';
 import { JourneyPlan } from '../schemas-journey.js';
-import { parseDateTime } from '../timetable-params.js';
+import { DATE_TIME_PATTERN, MAX_YEAR, MIN_YEAR, parseDateTime } from '../timetable-params.js';
 import { toItinerary, type JourneyDtoContext } from '../dto-journey.js';
 import { LIVE_NOT_CONFIGURED } from '../live/vehicle-feeds.js';
 import { JourneyCursors, cursorBinding } from '../journey-cursor.js';
@@ -24,7 +24,7 @@ const JourneyQuery = Type.Object({
   from_lon: coordinate('origin', 'lon'),
   to_lat: coordinate('destination', 'lat'),
   to_lon: coordinate('destination', 'lon'),
-  datetime: Type.Optional(Type.String({ maxLength: 40, description: 'Departure time, or the latest arrival with arrive_by=true. ISO 8601 (YYYY-MM-DDThh:mm[:ss] with an optional offset; without one, UK local time). Default: now.' })),
+  datetime: Type.Optional(Type.String({ maxLength: 40, pattern: DATE_TIME_PATTERN, description: `Departure time, or the latest arrival with arrive_by=true. ISO 8601 (YYYY-MM-DDThh:mm[:ss] with an optional offset; without one, UK local time), years ${MIN_YEAR} to ${MAX_YEAR}. Default: now.` })),
   arrive_by: Type.Boolean({ default: false, description: 'true: `datetime` is the latest arrival; the search runs backwards from it.' }),
   modes: Type.Array(StringEnum(STREET_MODES), { minItems: 0, default: ['walk', 'bicycle'], description: 'Direct non-transit alternatives (comma-separated): walk, bicycle, car. An empty value (`modes=`) skips them. Transit itineraries are always returned.' }),
   transit_modes: Type.Array(StringEnum(SUB_MODES), { minItems: 0, default: ['tram', 'rail'], description: 'Optional sub-modes besides bus and coach (always searched): tram, rail. An empty value (`transit_modes=`) searches bus and coach only.' }),

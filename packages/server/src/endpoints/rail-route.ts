@@ -28,8 +28,10 @@ export const railRoute = defineEndpoint({
   errors: [400, 404],
   cacheable: () => true,
   handle(q, ctx) {
+    // Parameters first: a bad date is a 400 whether or not the route exists.
+    const day = readServiceDate(q.date);
     const routeIdx = findRouteOr404(ctx.engine, 'rail', ctx.path.route_id);
-    const detail = ctx.engine.route(routeIdx, { day: readServiceDate(q.date), ...paging(q) });
+    const detail = ctx.engine.route(routeIdx, { day, ...paging(q) });
     return toRailRouteDetail(detail, q, ctx.requestTime);
   },
 });

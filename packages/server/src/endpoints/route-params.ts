@@ -1,13 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import { NOT_FOUND, type Engine, type RouteKind } from '@transit/engine';
 import { ApiError } from '../http/api-error.js';
+import { MAX_YEAR, MIN_YEAR, SERVICE_DATE_PATTERN } from '../timetable-params.js';
 
 /** Longest `q` / `operator` accepted on route searches, in characters. */
 export const MAX_ROUTE_TEXT = 100;
 
 /** `date` of a route detail: a service date (read with readServiceDate, as service detail reads it). */
 export const serviceDateParam = Type.Optional(
-  Type.String({ maxLength: 10, description: 'Service date of the timetable, YYYY-MM-DD (YYYYMMDD also accepted). Default: today in UK local time.' }),
+  Type.String({ maxLength: 10, pattern: SERVICE_DATE_PATTERN, description: `Service date of the timetable, YYYY-MM-DD (YYYYMMDD also accepted), years ${MIN_YEAR} to ${MAX_YEAR}. Default: today in UK local time.` }),
 );
 
 /** The route's dense index, or 404 `not_found`. */
