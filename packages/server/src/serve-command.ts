@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { KeysConfigError, loadApiKeys, reloadApiKeys } from './auth-config.js';
+import { loadApiKeys, reloadApiKeys } from './auth-config.js';
 import { UsageError, type CliIo } from './cli-io.js';
 import { LIVE_CONFIG_HELP, loadLiveConfig, LiveConfigError } from './live/live-config.js';
 import { availableParallelism } from 'node:os';
@@ -124,8 +124,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   });
   const keys = loadApiKeys({ env: io.env, keysFile: options.keysFile });
   const tiers = tierTable(io.env.RATE_LIMIT_TIERS);
-  const unknown = tiers.unknownTierOf(keys.keys.records);
-  if (unknown) throw new KeysConfigError(unknown);
+  tiers.checkKeys(keys.keys.records);
   let liveConfig;
   try {
     liveConfig = loadLiveConfig({ env: io.env, file: options.liveConfigFile, demo: !options.snapshot });
@@ -196,8 +195,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
 async function reloadKeys(keysFile: string, serving: Serving, tiers: TierTable, io: CliIo): Promise<void> {
   try {
     const next = reloadApiKeys({ env: io.env, keysFile });
-    const unknown = tiers.unknownTierOf(next.keys.records);
-    if (unknown) throw new KeysConfigError(unknown);
+    tiers.checkKeys(next.keys.records);
     await serving.reloadKeys(next.keys);
     const enabled = next.keys.records.filter((r) => r.enabled).length;
     io.out(`Reloaded API keys: ${next.source}, ${enabled} enabled.\n`);

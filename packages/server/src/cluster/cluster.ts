@@ -5,7 +5,7 @@ import { ListenError } from '../server.js';
 import type { TierTable } from '../limits/tiers.js';
 import type { LiveConfig } from '../live/live-config.js';
 import { SharedRateLimiter } from './shared-rate-limiter.js';
-import type { FeedBroadcaster } from '../live/feed-relay.js';
+import type { FeedHub } from '../live/feed-hub.js';
 import { keyId } from '../auth.js';
 import type { FromWorker, ToWorker, WorkerInit, WorkerKeys } from './worker-protocol.js';
 
@@ -28,7 +28,7 @@ export interface ClusterOptions {
   /** Shared rate-limit counters over the keys (SharedRateLimiter.forKeys); default new ones. */
   limiter?: SharedRateLimiter;
   /** The main thread's live-feed pollers: every worker gets their results (workers poll nothing). */
-  feeds?: FeedBroadcaster | null;
+  feeds?: Pick<FeedHub, 'attach'> | null;
   /** Shared live-feed metrics (LiveMetrics.allocate(workers)), or null. */
   liveMetrics?: SharedArrayBuffer | null;
   accessLog?: boolean;
