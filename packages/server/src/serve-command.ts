@@ -191,7 +191,11 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   return 0;
 }
 
-/** Reads the keys file again and applies it in every serving thread, or refuses it (logged) and keeps the previous keys. */
+/**
+ * Reads the keys file again, validates it once here (syntax, entries, tiers), then applies it in
+ * every serving thread or in none (Serving.reloadKeys); a refusal is logged and the previous
+ * keys stay in force everywhere.
+ */
 async function reloadKeys(keysFile: string, serving: Serving, tiers: TierTable, io: CliIo): Promise<void> {
   try {
     const next = reloadApiKeys({ env: io.env, keysFile });

@@ -47,7 +47,8 @@ export interface Serving {
   reload(): Promise<void>;
   /**
    * Accepts `keys` from the next request on in every serving thread (tiers already checked);
-   * rate-limit counts of keys kept go on. Resolves when every thread has them.
+   * rate-limit counts of keys kept go on. Resolves when every thread has them; rejects, with
+   * every thread still on the previous keys, when any thread refuses them.
    */
   reloadKeys(keys: ApiKeys): Promise<void>;
   /** Stops accepting, lets requests in flight finish, stops the live feeds. */
@@ -90,8 +91,8 @@ export async function serveInProcess(setup: ServeSetup): Promise<Serving> {
     reloadKeys: async (keys) => {
       if (!limits) return server.setKeys(keys); // in-process counters are by key id: kept keys keep theirs
       const limiter = SharedRateLimiter.forKeys(keys.records.map(keyId), limits.limiter);
-      limits.sync.setLimiter(limiter);
       server.setKeys(keys, limiter);
+      limits.sync.setLimiter(limiter);
       limits.limiter = limiter;
     },
     close: async () => {
@@ -144,8 +145,9 @@ export async function serveInWorkers(setup: ServeSetup, threads: number): Promis
     },
     reloadKeys: async (keys) => {
       const next = SharedRateLimiter.forKeys(keys.records.map(keyId), limiter);
-      limits?.sync.setLimiter(next);
+      // Every worker or none (two phases); Redis syncs the new counters only once they are used.
       await cluster.setKeys(keys, next);
+      limits?.sync.setLimiter(next);
       limiter = next;
     },
     close: async () => {

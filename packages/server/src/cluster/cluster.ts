@@ -48,7 +48,8 @@ export interface RunningCluster {
   reload(snapshot: SharedArrayBuffer, label: string): Promise<void>;
   /**
    * Every worker accepts `keys`, counting on `limiter` (SharedRateLimiter.forKeys over the previous
-   * one), from its next request on. Resolves when all have applied them.
+   * one), from its next request on; resolves when all have applied them. All or none: when a
+   * worker refuses them (an unknown tier), none applies them and this rejects saying so.
    */
   setKeys(keys: ApiKeys, limiter: SharedRateLimiter): Promise<void>;
   /** Graceful stop: stop accepting, let requests in flight finish, end the workers. */
@@ -101,9 +102,17 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     reload: async (snapshot, label) => {
       await Promise.all(workers.map((w) => ask(w, { type: 'reload', snapshot, label }, 'reloaded')));
     },
+    // Two phases, so the keys are in force in every worker or in none: each worker checks and
+    // holds them; only when all have, each swaps them in (a step that cannot fail).
     setKeys: async (keys, limiter) => {
-      const msg: ToWorker = { type: 'keys', ...workerKeys(keys, limiter) };
-      await Promise.all(workers.map((w) => ask(w, msg, 'keysApplied')));
+      const msg: ToWorker = { type: 'prepareKeys', ...workerKeys(keys, limiter) };
+      const prepared = await Promise.allSettled(workers.map((w) => ask(w, msg, 'keysPrepared')));
+      const refused = prepared.findIndex((p) => p.status === 'rejected');
+      if (refused >= 0) {
+        await Promise.all(workers.map((w) => ask(w, { type: 'abortKeys' }, 'keysAborted')));
+        throw new Error(`worker ${refused} refused the keys (${(prepared[refused] as PromiseRejectedResult).reason.message}); every worker keeps the previous keys`);
+      }
+      await Promise.all(workers.map((w) => ask(w, { type: 'commitKeys' }, 'keysApplied')));
     },
     // Workers close their listening sockets and live feeds and then stay parked: a thread holding
     // uWebSockets.js cannot be torn down, so the process ends by signal after this (cli-io).

@@ -47,8 +47,12 @@ export interface WorkerInit {
 /** Main thread -> worker. */
 export type ToWorker =
   | { type: 'reload'; snapshot: SharedArrayBuffer; label: string }
-  /** Accept these keys from the next request on (a keys file reload). */
-  | ({ type: 'keys' } & WorkerKeys)
+  /** Phase 1 of a keys reload: check these keys and hold them, answering keysPrepared or failed. */
+  | ({ type: 'prepareKeys' } & WorkerKeys)
+  /** Phase 2: every worker prepared; accept the held keys from the next request on. */
+  | { type: 'commitKeys' }
+  /** Phase 2 when a worker refused: drop the held keys, keep the ones in force. */
+  | { type: 'abortKeys' }
   /** A live feed's poll result from the main thread's poller. */
   | FeedMessage
   | { type: 'close' };
@@ -57,6 +61,8 @@ export type ToWorker =
 export type FromWorker =
   | { type: 'listening'; port: number }
   | { type: 'reloaded'; label: string }
+  | { type: 'keysPrepared' }
   | { type: 'keysApplied' }
+  | { type: 'keysAborted' }
   | { type: 'failed'; message: string }
   | { type: 'closed' };
