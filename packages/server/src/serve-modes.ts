@@ -12,7 +12,7 @@ import { createAccessLog } from './observe/access-log.js';
 import { SharedRateLimiter } from './cluster/shared-rate-limiter.js';
 import { RedisRateSync } from './limits/redis-rate-sync.js';
 import { keyId } from './auth.js';
-import { redactUrl } from './live/feed-poller.js';
+import { redactUrl } from '@transit/feeds';
 import type { RequestMetrics } from './observe/request-metrics.js';
 import type { LiveMetrics } from './observe/live-metrics.js';
 

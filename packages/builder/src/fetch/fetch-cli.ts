@@ -1,3 +1,4 @@
+import { redactText } from '@transit/feeds';
 import { mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -5,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { runBuildCli } from '../cli.js';
 import { BUILDER_VERSION } from '../compile/compile-snapshot.js';
 import { KINDS, REGIONS, findRegion, type Region } from './regions.js';
-import { applyOverrides, parseOverride, regionSources, selectOnly, redact, type Overrides, type SourceSpec } from './sources.js';
+import { applyOverrides, parseOverride, regionSources, selectOnly, type Overrides, type SourceSpec } from './sources.js';
 import { readManifest, type Manifest } from './manifest.js';
 import { downloadSource, type DownloadOutcome } from './download.js';
 import { DownloadProgress, formatBytes } from './download-progress.js';
@@ -61,8 +62,8 @@ class UsageError extends Error {}
 /** `transit fetch ...`: returns the exit status; never throws for bad input or failed sources. */
 export async function runFetchCli(argv: string[], rawIo: FetchIo = processIo(), tuning: FetchTuning = {}): Promise<number> {
   let apiKey: string | undefined;
-  // Every line goes through redact(): the key never reaches the terminal or a log.
-  const io: FetchIo = { ...rawIo, out: (t) => rawIo.out(redact(t, apiKey)), err: (t) => rawIo.err(redact(t, apiKey)) };
+  // Every line goes through redactText(): the key never reaches the terminal or a log.
+  const io: FetchIo = { ...rawIo, out: (t) => rawIo.out(redactText(t, apiKey)), err: (t) => rawIo.err(redactText(t, apiKey)) };
   let plan;
   try {
     plan = parseCommand(argv, rawIo.env);
