@@ -1,4 +1,5 @@
 import { redactText } from '@transit/feeds';
+import { acquireCacheLock, CacheLockedError, type CacheLock } from './cache-lock.js';
 import { mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -87,6 +88,23 @@ export async function runFetchCli(argv: string[], rawIo: FetchIo = processIo(), 
     io.err(`transit fetch: cannot create the cache folder ${dir}: ${(err as Error).message}\n`);
     return 1;
   }
+  let lock: CacheLock;
+  try {
+    lock = await acquireCacheLock(dir);
+  } catch (err) {
+    io.err(`transit fetch: ${err instanceof CacheLockedError ? err.message : `cannot lock the cache folder ${dir}: ${(err as Error).message}`}\n`);
+    return 1;
+  }
+  if (lock.tookOverFrom !== null) io.err(`transit fetch: took over the lock of ${dir} left by a run that no longer runs${lock.tookOverFrom > 0 ? ` (pid ${lock.tookOverFrom})` : ''}.\n`);
+  try {
+    return await fetchInto(dir, plan, io, rawIo, tuning);
+  } finally {
+    await lock.release();
+  }
+}
+
+/** Downloads the plan's sources into `dir` (locked by this run), then builds when asked. */
+async function fetchInto(dir: string, plan: Plan, io: FetchIo, rawIo: FetchIo, tuning: FetchTuning): Promise<number> {
   const manifest = await readManifest(dir);
   const progress = new DownloadProgress(plan.quiet ? null : { write: io.err, isTTY: rawIo.stderrIsTTY }, tuning.progressEveryMs);
   io.out(`Fetching ${plan.fetch.length} source${plan.fetch.length === 1 ? '' : 's'}${plan.region ? ` of ${plan.region.name}` : ''} into ${dir}\n`);
