@@ -7,6 +7,7 @@ import type { LiveConfig } from '../live/live-config.js';
 import { SharedRateLimiter } from './shared-rate-limiter.js';
 import type { FeedHub } from '../live/feed-hub.js';
 import { keyId } from '../auth.js';
+import { loadStaticAssets } from '../http/static-assets.js';
 import type { FromWorker, ToWorker, WorkerInit, WorkerKeys } from './worker-protocol.js';
 
 /** The compiled worker entry (workers run built JavaScript, also when the caller runs from sources). */
@@ -79,7 +80,8 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     metrics: options.metrics ?? null,
     accessLog: options.accessLog ?? false,
     liveMetrics: options.liveMetrics ?? null,
-    demoKey: options.demoKey ?? null,
+    // Read and compressed once here; the workers view the same bytes (no copy, no compression).
+    assets: (await loadStaticAssets({ demoKey: options.demoKey }).precompress()).toShared(),
   };
   const workers: Worker[] = [];
   let port = options.port ?? 8080;

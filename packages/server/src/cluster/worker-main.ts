@@ -6,6 +6,7 @@ import { Engine } from '@transit/engine';
 import { ApiKeys } from '../auth.js';
 import { TierTable } from '../limits/tiers.js';
 import { startServer } from '../server.js';
+import { StaticAssets } from '../http/static-assets.js';
 import { startLiveServices, type LiveServices } from '../live/live-services.js';
 import { FeedRelay } from '../live/feed-relay.js';
 import { SharedRateLimiter } from './shared-rate-limiter.js';
@@ -42,7 +43,7 @@ try {
   const tiers = new TierTable(init.tiers);
   // Keys of a reload in progress: checked and held until every worker has them (commitKeys).
   let pendingKeys: { keys: ApiKeys; limiter: SharedRateLimiter } | null = null;
-  const server = await startServer({ engine, keys, port: init.port, host: init.host, live: live.state, tiers, limiter, metrics, accessLog: accessLog?.write, demoKey: init.demoKey });
+  const server = await startServer({ engine, keys, port: init.port, host: init.host, live: live.state, tiers, limiter, metrics, accessLog: accessLog?.write, assets: StaticAssets.fromShared(init.assets) });
   control = (msg: ToWorker) => {
     if (msg.type === 'prepareKeys') {
       try {

@@ -1,6 +1,7 @@
 import type { Tier } from '../limits/tiers.js';
 import type { LiveConfig } from '../live/live-config.js';
 import type { FeedMessage } from '../live/feed-relay.js';
+import type { SharedStaticAssets } from '../http/static-assets.js';
 
 /** An API key as sent to a worker: its SHA-256 (never the plain key) and metadata. */
 export interface WorkerKey {
@@ -40,8 +41,8 @@ export interface WorkerInit {
   liveMetrics: SharedArrayBuffer | null;
   /** This worker's index (its slot in liveMetrics). */
   thread: number;
-  /** Key written into the map page at `/` (the demo's generated key), or null. */
-  demoKey: string | null;
+  /** The static files (the map page at `/` carries the demo's key, if any), read and compressed once by the main thread, shared by every worker. */
+  assets: SharedStaticAssets;
 }
 
 /** Main thread -> worker. */
