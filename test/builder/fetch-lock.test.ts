@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { TRANSIT_BIN } from '../support/cli-process.js';
 import { runTransit, startFileServer } from '../support/fetch-server.js';
-import { spawnTracked } from '../support/processes.js';
+import { PROCESS_WAIT_MS, spawnTracked } from '../support/processes.js';
 
 /** A file large enough that half of it is a real partial download. */
 function bigFile(dir: string): string {
@@ -27,6 +27,7 @@ describe('transit fetch: one run per cache folder', () => {
     const args = ['fetch', '--cache', cache, '--retries', '0', '--source', `gtfs=${server.url}/big.bin`];
     const first = spawnTracked(process.execPath, [TRANSIT_BIN, ...args]);
     await first.waitFor('gtfs: GET');
+    await expect.poll(() => server.seen('/big.bin').length, { timeout: PROCESS_WAIT_MS, interval: 50 }).toBe(1);
     const lockFile = path.join(cache, 'custom', '.lock');
     expect(JSON.parse(readFileSync(lockFile, 'utf8')).pid).toBe(first.proc.pid);
 
