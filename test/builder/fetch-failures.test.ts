@@ -4,7 +4,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runFetchCli } from '@transit/builder';
-import { requestUrl, redact } from '../../packages/builder/src/fetch/sources.js';
+import { redactText } from '@transit/feeds';
+import { requestUrl } from '../../packages/builder/src/fetch/sources.js';
 import { HAVE_DATA, data } from '../support/data.js';
 import { startFileServer, closedPort, runTransit, sha256File, captureIo, type FileServer } from '../support/fetch-server.js';
 
@@ -72,7 +73,7 @@ describe.skipIf(!HAVE_DATA)('transit fetch with failing sources', () => {
     expect(server.seen('/gone.zip')[0].query.get('api_key')).toBe('url-secret-key'); // a key in a given URL is the user's to send
     expect(requestUrl('https://data.bus-data.dft.gov.uk/timetable/download/gtfs-file/yorkshire/', 'k1')).toBe('https://data.bus-data.dft.gov.uk/timetable/download/gtfs-file/yorkshire/?api_key=k1');
     expect(requestUrl('https://download.geofabrik.de/europe/united-kingdom/england/south-yorkshire-latest.osm.pbf', 'k1')).not.toContain('k1');
-    expect(redact('GET https://x/?a=1&api_key=abc&b=2 abc', 'abc')).toBe('GET https://x/?a=1&api_key=***&b=2 ***');
+    expect(redactText('GET https://x/?a=1&api_key=abc&b=2 abc', 'abc')).toBe('GET https://x/?a=1&api_key=***&b=2 ***');
   });
 });
 

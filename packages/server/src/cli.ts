@@ -1,4 +1,5 @@
 import { KeysConfigError } from './auth-config.js';
+import { UnknownTierError } from './limits/tiers.js';
 import { processIo, UsageError, type CliIo } from './cli-io.js';
 import { API_VERSION } from './openapi.js';
 import { ListenError } from './server.js';
@@ -71,7 +72,7 @@ function report(err: unknown, usage: string, io: CliIo): number {
     io.err(`transit: ${e.message}\n\n${usage}`);
     return 2;
   }
-  const expected = e instanceof KeysConfigError || e instanceof ListenError || e.name === 'SnapshotFormatError' || e.name === 'RedisConfigError' || (typeof code === 'string' && /^E[A-Z]+$/.test(code));
+  const expected = e instanceof KeysConfigError || e instanceof UnknownTierError || e instanceof ListenError || e.name === 'SnapshotFormatError' || e.name === 'RedisConfigError' || (typeof code === 'string' && /^E[A-Z]+$/.test(code));
   io.err(`transit: ${expected ? e.message : (e.stack ?? e.message)}\n`);
   return 1;
 }

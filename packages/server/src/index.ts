@@ -11,7 +11,9 @@ export { runCli, USAGE } from './cli.js';
 export { parseServeArgs, serveCommand, READY_LINE, SERVE_USAGE, type ServeOptions } from './serve-command.js';
 export { processIo, UsageError, type CliIo } from './cli-io.js';
 export { openSnapshotFile, openDemoSnapshot, type OpenedSnapshot } from './snapshot-source.js';
-export { FeedPoller, redactUrl, type FeedPollerOptions, type FeedStatus } from './live/feed-poller.js';
+export { FeedPoller, type FeedPollerOptions, type FeedStatus } from './live/feed-poller.js';
+/** Key redaction in URLs, shared with the builder's downloads (from @transit/feeds). */
+export { redactUrl } from '@transit/feeds';
 export { startReplayServer, type ReplayServer, type ReplayServerOptions, type ReplayFault } from './live/replay-server.js';
 export { startDemoFeedServer, type DemoFeedServer, type GeneratedDocument } from './live/demo-feed-server.js';
 export { loadLiveConfig, noLiveConfig, LiveConfigError, type LiveConfig, type FeedConfig } from './live/live-config.js';

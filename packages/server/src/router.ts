@@ -163,8 +163,7 @@ export class Router {
     this.routeOf = new Map(endpoints.map((ep, i) => [ep, i]));
     this.unmatched = endpoints.length;
     if (this.metrics && this.metrics.routes.join() !== this.routeNames.join()) throw new Error('metrics routes must be routeLabels(endpoints)');
-    const unknown = this.tiers.unknownTierOf(keys.records);
-    if (unknown) throw new UnknownTierError(unknown);
+    this.tiers.checkKeys(keys.records);
   }
 
   /**
@@ -183,8 +182,7 @@ export class Router {
    * UnknownTierError (and changes nothing) when an enabled key names an unknown tier.
    */
   setKeys(keys: ApiKeys, limiter?: RateLimiter): void {
-    const unknown = this.tiers.unknownTierOf(keys.records);
-    if (unknown) throw new UnknownTierError(unknown);
+    this.tiers.checkKeys(keys.records);
     this.keys = keys;
     if (limiter) this.limiter = limiter;
   }
@@ -311,7 +309,4 @@ export function renderError(err: ApiError, requestId: string): RenderedResponse 
   return render(errorReply(err, formatUkTimestamp(Date.now())), requestId, []);
 }
 
-/** An enabled API key names a tier the server does not define. */
-export class UnknownTierError extends Error {
-  override readonly name = 'UnknownTierError';
-}
+export { UnknownTierError } from './limits/tiers.js';

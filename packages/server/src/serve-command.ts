@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { KeysConfigError, loadApiKeys, reloadApiKeys } from './auth-config.js';
+import { loadApiKeys, reloadApiKeys } from './auth-config.js';
 import { UsageError, type CliIo } from './cli-io.js';
 import { LIVE_CONFIG_HELP, loadLiveConfig, LiveConfigError } from './live/live-config.js';
 import { availableParallelism } from 'node:os';
@@ -124,8 +124,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   });
   const keys = loadApiKeys({ env: io.env, keysFile: options.keysFile });
   const tiers = tierTable(io.env.RATE_LIMIT_TIERS);
-  const unknown = tiers.unknownTierOf(keys.keys.records);
-  if (unknown) throw new KeysConfigError(unknown);
+  tiers.checkKeys(keys.keys.records);
   let liveConfig;
   try {
     liveConfig = loadLiveConfig({ env: io.env, file: options.liveConfigFile, demo: !options.snapshot });
@@ -192,12 +191,15 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   return 0;
 }
 
-/** Reads the keys file again and applies it in every serving thread, or refuses it (logged) and keeps the previous keys. */
+/**
+ * Reads the keys file again, validates it once here (syntax, entries, tiers), then applies it in
+ * every serving thread or in none (Serving.reloadKeys); a refusal is logged and the previous
+ * keys stay in force everywhere.
+ */
 async function reloadKeys(keysFile: string, serving: Serving, tiers: TierTable, io: CliIo): Promise<void> {
   try {
     const next = reloadApiKeys({ env: io.env, keysFile });
-    const unknown = tiers.unknownTierOf(next.keys.records);
-    if (unknown) throw new KeysConfigError(unknown);
+    tiers.checkKeys(next.keys.records);
     await serving.reloadKeys(next.keys);
     const enabled = next.keys.records.filter((r) => r.enabled).length;
     io.out(`Reloaded API keys: ${next.source}, ${enabled} enabled.\n`);

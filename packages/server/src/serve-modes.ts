@@ -4,7 +4,7 @@ import type { ApiKeys } from './auth.js';
 import type { TierTable } from './limits/tiers.js';
 import type { LiveConfig } from './live/live-config.js';
 import { startLiveServices } from './live/live-services.js';
-import { FeedBroadcaster } from './live/feed-relay.js';
+import { FeedHub } from './live/feed-hub.js';
 import { ListenError, startServer } from './server.js';
 import { openEngine } from './snapshot-source.js';
 import { startCluster, toShared } from './cluster/cluster.js';
@@ -12,7 +12,7 @@ import { createAccessLog } from './observe/access-log.js';
 import { SharedRateLimiter } from './cluster/shared-rate-limiter.js';
 import { RedisRateSync } from './limits/redis-rate-sync.js';
 import { keyId } from './auth.js';
-import { redactUrl } from './live/feed-poller.js';
+import { redactUrl } from '@transit/feeds';
 import type { RequestMetrics } from './observe/request-metrics.js';
 import type { LiveMetrics } from './observe/live-metrics.js';
 
@@ -47,7 +47,8 @@ export interface Serving {
   reload(): Promise<void>;
   /**
    * Accepts `keys` from the next request on in every serving thread (tiers already checked);
-   * rate-limit counts of keys kept go on. Resolves when every thread has them.
+   * rate-limit counts of keys kept go on. Resolves when every thread has them; rejects, with
+   * every thread still on the previous keys, when any thread refuses them.
    */
   reloadKeys(keys: ApiKeys): Promise<void>;
   /** Stops accepting, lets requests in flight finish, stops the live feeds. */
@@ -58,10 +59,14 @@ export interface Serving {
 export async function serveInProcess(setup: ServeSetup): Promise<Serving> {
   const limits = await startSharedLimits(setup);
   let engine = openEngine(await setup.loadSnapshot());
-  let live = await startLiveServices({ engine, config: setup.live, log: setup.log });
+  // The pollers live in the hub, across reloads; the overlays matched onto the snapshot read it.
+  const hub = await FeedHub.start({ engine, config: setup.live, log: setup.log });
+  const startLive = (e: Engine) => startLiveServices({ engine: e, config: setup.live, log: setup.log, sources: hub.sources });
+  let live = await startLive(engine);
   const accessLog = setup.accessLog ? createAccessLog() : null;
   const server = await startServer({ engine, keys: setup.keys, port: setup.port, host: setup.host, live: live.state, tiers: setup.tiers, metrics: setup.metrics ?? undefined, accessLog: accessLog?.write, limiter: limits?.limiter, demoKey: setup.demoKey }).catch(async (err: unknown) => {
     await live.stop();
+    await hub.stop();
     await limits?.sync.stop();
     throw err;
   });
@@ -74,7 +79,9 @@ export async function serveInProcess(setup: ServeSetup): Promise<Serving> {
     },
     reload: async () => {
       const next = openEngine(await setup.loadSnapshot());
-      const nextLive = await startLiveServices({ engine: next, config: setup.live, log: setup.log });
+      // New overlays over the new snapshot, matched at once from the hub's latest documents.
+      const nextLive = await startLive(next);
+      hub.setEngine(next);
       server.swap(next, nextLive.state);
       const old = live;
       engine = next;
@@ -84,14 +91,15 @@ export async function serveInProcess(setup: ServeSetup): Promise<Serving> {
     reloadKeys: async (keys) => {
       if (!limits) return server.setKeys(keys); // in-process counters are by key id: kept keys keep theirs
       const limiter = SharedRateLimiter.forKeys(keys.records.map(keyId), limits.limiter);
-      limits.sync.setLimiter(limiter);
       server.setKeys(keys, limiter);
+      limits.sync.setLimiter(limiter);
       limits.limiter = limiter;
     },
     close: async () => {
       if (metricsTimer) clearInterval(metricsTimer);
       await server.close();
       await live.stop();
+      await hub.stop();
       await limits?.sync.stop();
       accessLog?.flush();
     },
@@ -100,8 +108,9 @@ export async function serveInProcess(setup: ServeSetup): Promise<Serving> {
 
 /**
  * Serves from `threads` worker threads sharing one snapshot in shared memory and one port. Live
- * feeds are polled and parsed once, in this thread, and each result is sent to every worker,
- * which matches it onto its snapshot and swaps its overlay (FeedBroadcaster, FeedRelay).
+ * feeds are polled and parsed once, in this thread (FeedHub, which keeps its pollers across
+ * reloads), and each result is sent to every worker, which matches it onto its snapshot and swaps
+ * its overlay (FeedRelay); this thread builds no overlay.
  */
 export async function serveInWorkers(setup: ServeSetup, threads: number): Promise<Serving> {
   // One copy in shared memory, viewed by every worker and by this thread (for the summary).
@@ -113,11 +122,9 @@ export async function serveInWorkers(setup: ServeSetup, threads: number): Promis
   let limiter = limits?.limiter ?? SharedRateLimiter.forKeys(setup.keys.records.map(keyId));
   // The pollers (and the demo's simulated feed servers) of every worker, started first so the
   // workers begin with the latest results.
-  const feeds = new FeedBroadcaster();
-  const startFeeds = (e: Engine) => startLiveServices({ engine: e, config: setup.live, log: setup.log, sources: feeds.sources });
-  let polling = await startFeeds(engine);
+  const feeds = await FeedHub.start({ engine, config: setup.live, log: setup.log });
   const cluster = await startCluster({ snapshot: shared, workers: threads, keys: setup.keys, tiers: setup.tiers, live: setup.live, host: setup.host, port, metrics: setup.metrics?.buffer ?? null, accessLog: setup.accessLog, limiter, feeds, liveMetrics: setup.liveMetrics?.buffer ?? null, demoKey: setup.demoKey ?? null }).catch(async (err: unknown) => {
-    await polling.stop();
+    await feeds.stop();
     await limits?.sync.stop();
     throw err;
   });
@@ -130,22 +137,22 @@ export async function serveInWorkers(setup: ServeSetup, threads: number): Promis
     reload: async () => {
       const next = toShared(await setup.loadSnapshot());
       const nextEngine = Engine.open(next);
-      // Workers rematch the latest feed results onto the new snapshot; then the pollers restart
-      // over it (the demo's simulated feeds are generated from the timetable served).
+      // Workers rematch the latest feed results onto the new snapshot; the pollers go on (with
+      // their ETag and Last-Modified), the simulated feeds now generated from the new timetable.
       await cluster.reload(next, 'reload');
       engine = nextEngine;
-      await polling.stop();
-      polling = await startFeeds(nextEngine);
+      feeds.setEngine(nextEngine);
     },
     reloadKeys: async (keys) => {
       const next = SharedRateLimiter.forKeys(keys.records.map(keyId), limiter);
-      limits?.sync.setLimiter(next);
+      // Every worker or none (two phases); Redis syncs the new counters only once they are used.
       await cluster.setKeys(keys, next);
+      limits?.sync.setLimiter(next);
       limiter = next;
     },
     close: async () => {
       await cluster.close();
-      await polling.stop();
+      await feeds.stop();
       await limits?.sync.stop();
     },
   };

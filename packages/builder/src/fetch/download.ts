@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { open, rename, rm, stat } from 'node:fs/promises';
 import { createHash, type Hash } from 'node:crypto';
 import path from 'node:path';
+import { conditionalHeaders, describeNetworkError, validatorsOf } from '@transit/feeds';
 import { writeManifest, type CachedFile, type Manifest } from './manifest.js';
 import { requestUrl, type SourceSpec } from './sources.js';
 import { formatBytes, type DownloadProgress } from './download-progress.js';
@@ -84,9 +85,7 @@ async function attemptDownload(spec: SourceSpec, final: string, dir: string, man
     await rm(part, { force: true }); // nothing resumable in it
     delete manifest.partial[spec.name];
   }
-  const headers: Record<string, string> = { 'accept-encoding': 'identity', 'user-agent': opts.userAgent };
-  if (cached?.etag) headers['if-none-match'] = cached.etag;
-  else if (cached?.lastModified) headers['if-modified-since'] = cached.lastModified;
+  const headers: Record<string, string> = { 'accept-encoding': 'identity', 'user-agent': opts.userAgent, ...conditionalHeaders(cached) };
   if (offset > 0) {
     headers.range = `bytes=${offset}-`;
     headers['if-range'] = partial.validator;
@@ -138,8 +137,7 @@ async function attemptDownload(spec: SourceSpec, final: string, dir: string, man
     await rename(part, final);
     const now = new Date().toISOString();
     const entry: CachedFile = { url: spec.url, file: spec.file, bytes, sha256, fetchedAt: now, checkedAt: now };
-    const etag = res.headers.get('etag');
-    const lastModified = res.headers.get('last-modified');
+    const { etag, lastModified } = validatorsOf(res.headers);
     if (etag) entry.etag = etag;
     if (lastModified) entry.lastModified = lastModified;
     manifest.sources[spec.name] = entry;
@@ -190,25 +188,10 @@ function strongValidator(headers: Headers): string | undefined {
   return headers.get('last-modified') ?? undefined;
 }
 
-const NETWORK: Record<string, [string, boolean]> = {
-  ECONNREFUSED: ['connection refused', false],
-  ENOTFOUND: ['host not found', false],
-  EAI_AGAIN: ['host name lookup failed', true],
-  ECONNRESET: ['connection reset by the server', true],
-  EPIPE: ['connection closed by the server', true],
-  UND_ERR_SOCKET: ['connection closed by the server', true],
-  ETIMEDOUT: ['connection timed out', true],
-  UND_ERR_CONNECT_TIMEOUT: ['connection timed out', true],
-  EHOSTUNREACH: ['host unreachable', true],
-  ENETUNREACH: ['network unreachable', true],
-};
-
 /** A user-facing message for a network or file-system error. */
 function describeError(err: unknown, final: string): FetchFailure {
-  const e = err as Error & { code?: string; syscall?: string; cause?: Error & { code?: string } };
-  const code = e.cause?.code ?? e.code ?? '';
-  if (NETWORK[code]) return new FetchFailure(NETWORK[code][0], NETWORK[code][1]);
-  if (e.syscall && !e.cause) return new FetchFailure(`cannot write ${path.dirname(final)}: ${e.message}`, false);
-  if (e.message === 'terminated') return new FetchFailure('connection closed by the server', true);
-  return new FetchFailure(e.cause?.message ?? e.message, true);
+  const described = describeNetworkError(err);
+  const e = err as Error & { syscall?: string; cause?: unknown };
+  if (!described.network && e.syscall && !e.cause) return new FetchFailure(`cannot write ${path.dirname(final)}: ${e.message}`, false);
+  return new FetchFailure(described.message, described.retryable);
 }

@@ -1,3 +1,5 @@
+import { redactText } from '@transit/feeds';
+import { acquireCacheLock, CacheLockedError, type CacheLock } from './cache-lock.js';
 import { mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -5,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { runBuildCli } from '../cli.js';
 import { BUILDER_VERSION } from '../compile/compile-snapshot.js';
 import { KINDS, REGIONS, findRegion, type Region } from './regions.js';
-import { applyOverrides, parseOverride, regionSources, selectOnly, redact, type Overrides, type SourceSpec } from './sources.js';
+import { applyOverrides, parseOverride, regionSources, selectOnly, type Overrides, type SourceSpec } from './sources.js';
 import { readManifest, type Manifest } from './manifest.js';
 import { downloadSource, type DownloadOutcome } from './download.js';
 import { DownloadProgress, formatBytes } from './download-progress.js';
@@ -61,8 +63,8 @@ class UsageError extends Error {}
 /** `transit fetch ...`: returns the exit status; never throws for bad input or failed sources. */
 export async function runFetchCli(argv: string[], rawIo: FetchIo = processIo(), tuning: FetchTuning = {}): Promise<number> {
   let apiKey: string | undefined;
-  // Every line goes through redact(): the key never reaches the terminal or a log.
-  const io: FetchIo = { ...rawIo, out: (t) => rawIo.out(redact(t, apiKey)), err: (t) => rawIo.err(redact(t, apiKey)) };
+  // Every line goes through redactText(): the key never reaches the terminal or a log.
+  const io: FetchIo = { ...rawIo, out: (t) => rawIo.out(redactText(t, apiKey)), err: (t) => rawIo.err(redactText(t, apiKey)) };
   let plan;
   try {
     plan = parseCommand(argv, rawIo.env);
@@ -86,6 +88,23 @@ export async function runFetchCli(argv: string[], rawIo: FetchIo = processIo(), 
     io.err(`transit fetch: cannot create the cache folder ${dir}: ${(err as Error).message}\n`);
     return 1;
   }
+  let lock: CacheLock;
+  try {
+    lock = await acquireCacheLock(dir);
+  } catch (err) {
+    io.err(`transit fetch: ${err instanceof CacheLockedError ? err.message : `cannot lock the cache folder ${dir}: ${(err as Error).message}`}\n`);
+    return 1;
+  }
+  if (lock.tookOverFrom !== null) io.err(`transit fetch: took over the lock of ${dir} left by a run that no longer runs${lock.tookOverFrom > 0 ? ` (pid ${lock.tookOverFrom})` : ''}.\n`);
+  try {
+    return await fetchInto(dir, plan, io, rawIo, tuning);
+  } finally {
+    await lock.release();
+  }
+}
+
+/** Downloads the plan's sources into `dir` (locked by this run), then builds when asked. */
+async function fetchInto(dir: string, plan: Plan, io: FetchIo, rawIo: FetchIo, tuning: FetchTuning): Promise<number> {
   const manifest = await readManifest(dir);
   const progress = new DownloadProgress(plan.quiet ? null : { write: io.err, isTTY: rawIo.stderrIsTTY }, tuning.progressEveryMs);
   io.out(`Fetching ${plan.fetch.length} source${plan.fetch.length === 1 ? '' : 's'}${plan.region ? ` of ${plan.region.name}` : ''} into ${dir}\n`);

@@ -103,9 +103,3 @@ export function requestUrl(url: string, apiKey: string | undefined): string {
   return u.toString();
 }
 
-/** Text safe to print: any `api_key=` value and the given secret replaced by `***`. */
-export function redact(text: string, secret?: string): string {
-  let out = text.replace(/([?&]api_key=)[^&\s)"'#]*/gi, '$1***');
-  if (secret) out = out.split(secret).join('***');
-  return out;
-}

@@ -5,8 +5,9 @@ import { ListenError } from '../server.js';
 import type { TierTable } from '../limits/tiers.js';
 import type { LiveConfig } from '../live/live-config.js';
 import { SharedRateLimiter } from './shared-rate-limiter.js';
-import type { FeedBroadcaster } from '../live/feed-relay.js';
+import type { FeedHub } from '../live/feed-hub.js';
 import { keyId } from '../auth.js';
+import { loadStaticAssets } from '../http/static-assets.js';
 import type { FromWorker, ToWorker, WorkerInit, WorkerKeys } from './worker-protocol.js';
 
 /** The compiled worker entry (workers run built JavaScript, also when the caller runs from sources). */
@@ -28,7 +29,7 @@ export interface ClusterOptions {
   /** Shared rate-limit counters over the keys (SharedRateLimiter.forKeys); default new ones. */
   limiter?: SharedRateLimiter;
   /** The main thread's live-feed pollers: every worker gets their results (workers poll nothing). */
-  feeds?: FeedBroadcaster | null;
+  feeds?: Pick<FeedHub, 'attach'> | null;
   /** Shared live-feed metrics (LiveMetrics.allocate(workers)), or null. */
   liveMetrics?: SharedArrayBuffer | null;
   accessLog?: boolean;
@@ -48,7 +49,8 @@ export interface RunningCluster {
   reload(snapshot: SharedArrayBuffer, label: string): Promise<void>;
   /**
    * Every worker accepts `keys`, counting on `limiter` (SharedRateLimiter.forKeys over the previous
-   * one), from its next request on. Resolves when all have applied them.
+   * one), from its next request on; resolves when all have applied them. All or none: when a
+   * worker refuses them (an unknown tier), none applies them and this rejects saying so.
    */
   setKeys(keys: ApiKeys, limiter: SharedRateLimiter): Promise<void>;
   /** Graceful stop: stop accepting, let requests in flight finish, end the workers. */
@@ -78,7 +80,8 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     metrics: options.metrics ?? null,
     accessLog: options.accessLog ?? false,
     liveMetrics: options.liveMetrics ?? null,
-    demoKey: options.demoKey ?? null,
+    // Read and compressed once here; the workers view the same bytes (no copy, no compression).
+    assets: (await loadStaticAssets({ demoKey: options.demoKey }).precompress()).toShared(),
   };
   const workers: Worker[] = [];
   let port = options.port ?? 8080;
@@ -101,9 +104,17 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     reload: async (snapshot, label) => {
       await Promise.all(workers.map((w) => ask(w, { type: 'reload', snapshot, label }, 'reloaded')));
     },
+    // Two phases, so the keys are in force in every worker or in none: each worker checks and
+    // holds them; only when all have, each swaps them in (a step that cannot fail).
     setKeys: async (keys, limiter) => {
-      const msg: ToWorker = { type: 'keys', ...workerKeys(keys, limiter) };
-      await Promise.all(workers.map((w) => ask(w, msg, 'keysApplied')));
+      const msg: ToWorker = { type: 'prepareKeys', ...workerKeys(keys, limiter) };
+      const prepared = await Promise.allSettled(workers.map((w) => ask(w, msg, 'keysPrepared')));
+      const refused = prepared.findIndex((p) => p.status === 'rejected');
+      if (refused >= 0) {
+        await Promise.all(workers.map((w) => ask(w, { type: 'abortKeys' }, 'keysAborted')));
+        throw new Error(`worker ${refused} refused the keys (${(prepared[refused] as PromiseRejectedResult).reason.message}); every worker keeps the previous keys`);
+      }
+      await Promise.all(workers.map((w) => ask(w, { type: 'commitKeys' }, 'keysApplied')));
     },
     // Workers close their listening sockets and live feeds and then stay parked: a thread holding
     // uWebSockets.js cannot be torn down, so the process ends by signal after this (cli-io).

@@ -6,6 +6,7 @@ import { Engine } from '@transit/engine';
 import { ApiKeys } from '../auth.js';
 import { TierTable } from '../limits/tiers.js';
 import { startServer } from '../server.js';
+import { StaticAssets } from '../http/static-assets.js';
 import { startLiveServices, type LiveServices } from '../live/live-services.js';
 import { FeedRelay } from '../live/feed-relay.js';
 import { SharedRateLimiter } from './shared-rate-limiter.js';
@@ -39,16 +40,29 @@ try {
   let live: LiveServices = await startLive(engine);
   const metrics = init.metrics ? new RequestMetrics(init.metrics, routeLabels(ENDPOINTS)) : undefined;
   const accessLog = init.accessLog ? createAccessLog() : null;
-  const server = await startServer({ engine, keys, port: init.port, host: init.host, live: live.state, tiers: new TierTable(init.tiers), limiter, metrics, accessLog: accessLog?.write, demoKey: init.demoKey });
+  const tiers = new TierTable(init.tiers);
+  // Keys of a reload in progress: checked and held until every worker has them (commitKeys).
+  let pendingKeys: { keys: ApiKeys; limiter: SharedRateLimiter } | null = null;
+  const server = await startServer({ engine, keys, port: init.port, host: init.host, live: live.state, tiers, limiter, metrics, accessLog: accessLog?.write, assets: StaticAssets.fromShared(init.assets) });
   control = (msg: ToWorker) => {
-    if (msg.type === 'keys') {
+    if (msg.type === 'prepareKeys') {
       try {
         const next = openKeys(msg);
-        server.setKeys(next.keys, next.limiter);
-        send({ type: 'keysApplied' });
+        tiers.checkKeys(next.keys.records);
+        pendingKeys = next;
+        send({ type: 'keysPrepared' });
       } catch (err) {
-        send({ type: 'failed', message: `keys reload failed: ${err instanceof Error ? err.message : String(err)}` });
+        pendingKeys = null;
+        send({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
       }
+    } else if (msg.type === 'commitKeys') {
+      // Checked in phase 1 against the same tiers: this cannot throw.
+      if (pendingKeys) server.setKeys(pendingKeys.keys, pendingKeys.limiter);
+      pendingKeys = null;
+      send({ type: 'keysApplied' });
+    } else if (msg.type === 'abortKeys') {
+      pendingKeys = null;
+      send({ type: 'keysAborted' });
     } else if (msg.type === 'reload') {
       void (async () => {
         try {

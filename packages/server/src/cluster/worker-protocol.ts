@@ -1,6 +1,7 @@
 import type { Tier } from '../limits/tiers.js';
 import type { LiveConfig } from '../live/live-config.js';
 import type { FeedMessage } from '../live/feed-relay.js';
+import type { SharedStaticAssets } from '../http/static-assets.js';
 
 /** An API key as sent to a worker: its SHA-256 (never the plain key) and metadata. */
 export interface WorkerKey {
@@ -40,15 +41,19 @@ export interface WorkerInit {
   liveMetrics: SharedArrayBuffer | null;
   /** This worker's index (its slot in liveMetrics). */
   thread: number;
-  /** Key written into the map page at `/` (the demo's generated key), or null. */
-  demoKey: string | null;
+  /** The static files (the map page at `/` carries the demo's key, if any), read and compressed once by the main thread, shared by every worker. */
+  assets: SharedStaticAssets;
 }
 
 /** Main thread -> worker. */
 export type ToWorker =
   | { type: 'reload'; snapshot: SharedArrayBuffer; label: string }
-  /** Accept these keys from the next request on (a keys file reload). */
-  | ({ type: 'keys' } & WorkerKeys)
+  /** Phase 1 of a keys reload: check these keys and hold them, answering keysPrepared or failed. */
+  | ({ type: 'prepareKeys' } & WorkerKeys)
+  /** Phase 2: every worker prepared; accept the held keys from the next request on. */
+  | { type: 'commitKeys' }
+  /** Phase 2 when a worker refused: drop the held keys, keep the ones in force. */
+  | { type: 'abortKeys' }
   /** A live feed's poll result from the main thread's poller. */
   | FeedMessage
   | { type: 'close' };
@@ -57,6 +62,8 @@ export type ToWorker =
 export type FromWorker =
   | { type: 'listening'; port: number }
   | { type: 'reloaded'; label: string }
+  | { type: 'keysPrepared' }
   | { type: 'keysApplied' }
+  | { type: 'keysAborted' }
   | { type: 'failed'; message: string }
   | { type: 'closed' };

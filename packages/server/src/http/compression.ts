@@ -1,4 +1,5 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 
 /** A content coding the server can answer in. */
 export type Coding = 'br' | 'gzip' | 'identity';
@@ -31,10 +32,20 @@ export function chooseCoding(acceptEncoding: string): Coding {
   return 'identity';
 }
 
+/** Fast settings: brotli quality 4, gzip level 5. */
+const brotliOptions = (input: Buffer): BrotliOptions => ({ params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: input.length } });
+const GZIP_OPTIONS: ZlibOptions = { level: 5 };
+
 /** Compresses `text` in `coding` (fast settings: brotli quality 4, gzip level 5). */
 export function compress(text: string, coding: 'br' | 'gzip'): Buffer {
   const input = Buffer.from(text, 'utf8');
-  return coding === 'br'
-    ? brotliCompressSync(input, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: input.length } })
-    : gzipSync(input, { level: 5 });
+  return coding === 'br' ? brotliCompressSync(input, brotliOptions(input)) : gzipSync(input, GZIP_OPTIONS);
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** compress() off the event loop (zlib's thread pool), for start-up work done in parallel. */
+export function compressAsync(input: Buffer, coding: 'br' | 'gzip'): Promise<Buffer> {
+  return coding === 'br' ? brotliAsync(input, brotliOptions(input)) : gzipAsync(input, GZIP_OPTIONS);
 }

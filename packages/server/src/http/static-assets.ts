@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ApiError } from './api-error.js';
-import { chooseCoding, compress, MIN_COMPRESS_BYTES } from './compression.js';
+import { chooseCoding, compress, compressAsync, MIN_COMPRESS_BYTES } from './compression.js';
 import { ifNoneMatchHits, renderError, type RenderedResponse } from '../router.js';
 
 /** One file served as is: its bytes, type, validator and caching policy; compressed copies made on first use. */
@@ -17,6 +17,19 @@ interface Asset {
   compressible: boolean;
   br?: Buffer;
   gzip?: Buffer;
+}
+
+/** A byte range of SharedStaticAssets.buffer: [offset, length]. */
+type Span = [number, number];
+
+/**
+ * The assets packed for worker threads (structured-clone friendly): every body and compressed
+ * copy in one SharedArrayBuffer, read by all workers in place (one copy in memory), and each
+ * file's metadata with its spans.
+ */
+export interface SharedStaticAssets {
+  buffer: SharedArrayBuffer;
+  files: { urlPath: string; type: string; etag: string; cacheControl: string; compressible: boolean; body: Span; br?: Span; gzip?: Span }[];
 }
 
 /** What the asset layer reads from a request. */
@@ -91,6 +104,47 @@ export class StaticAssets {
       if (!existsSync(file) || !statSync(file).isFile()) continue;
       this.add(urlPrefix + name, readFileSync(file), path.extname(name), cacheControl);
     }
+  }
+
+  /**
+   * Makes the brotli and gzip copies of every file worth compressing now (not on first request):
+   * done once in the main thread before the files are shared with the workers, in zlib's thread
+   * pool (the files in parallel).
+   */
+  async precompress(): Promise<this> {
+    const jobs: Promise<void>[] = [];
+    for (const a of this.files.values()) {
+      if (!a.compressible || a.body.length < MIN_COMPRESS_BYTES) continue;
+      if (!a.br) jobs.push(compressAsync(a.body, 'br').then((b) => void (a.br = b)));
+      if (!a.gzip) jobs.push(compressAsync(a.body, 'gzip').then((b) => void (a.gzip = b)));
+    }
+    await Promise.all(jobs);
+    return this;
+  }
+
+  /** Every file and compressed copy packed into one SharedArrayBuffer (see fromShared). */
+  toShared(): SharedStaticAssets {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const span = (b: Buffer): Span => {
+      chunks.push(b);
+      size += b.length;
+      return [size - b.length, b.length];
+    };
+    const files = [...this.files].map(([urlPath, a]) => ({ urlPath, type: a.type, etag: a.etag, cacheControl: a.cacheControl, compressible: a.compressible, body: span(a.body), ...(a.br && { br: span(a.br) }), ...(a.gzip && { gzip: span(a.gzip) }) }));
+    const buffer = new SharedArrayBuffer(size);
+    const view = new Uint8Array(buffer);
+    let at = 0;
+    for (const c of chunks) (view.set(c, at), (at += c.length));
+    return { buffer, files };
+  }
+
+  /** The assets of `shared` (from toShared), viewed in place: nothing is copied or compressed. */
+  static fromShared(shared: SharedStaticAssets): StaticAssets {
+    const assets = new StaticAssets();
+    const view = (s: Span | undefined) => (s ? Buffer.from(shared.buffer, s[0], s[1]) : undefined);
+    for (const f of shared.files) assets.files.set(f.urlPath, { body: view(f.body)!, type: f.type, etag: f.etag, cacheControl: f.cacheControl, compressible: f.compressible, br: view(f.br), gzip: view(f.gzip) });
+    return assets;
   }
 
   /** True for paths the asset layer answers (the Router sees every other path, as before). */

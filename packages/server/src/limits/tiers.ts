@@ -20,6 +20,11 @@ export class TierConfigError extends Error {
   override readonly name = 'TierConfigError';
 }
 
+/** An enabled API key names a tier the server does not define; the message names the key and the tiers. */
+export class UnknownTierError extends Error {
+  override readonly name = 'UnknownTierError';
+}
+
 /** The tiers a server knows, by name. */
 export class TierTable {
   private readonly byName: Map<string, Tier>;
@@ -37,10 +42,14 @@ export class TierTable {
     return [...this.byName.keys()];
   }
 
-  /** A message naming the first enabled key whose tier is not in this table, or null. */
-  unknownTierOf(keys: readonly { name: string; tier: string; enabled: boolean }[]): string | null {
+  /**
+   * The one unknown-tier check, run wherever keys are loaded (start, reload, Router): throws
+   * UnknownTierError naming the first enabled key whose tier is not in this table. Revoked keys
+   * may name any tier (they are refused anyway).
+   */
+  checkKeys(keys: readonly { name: string; tier: string; enabled: boolean }[]): void {
     const k = keys.find((key) => key.enabled && !this.byName.has(key.tier));
-    return k ? `API key ${k.name}: unknown tier '${k.tier}' (tiers: ${this.names.join(', ')}; RATE_LIMIT_TIERS adds more).` : null;
+    if (k) throw new UnknownTierError(`API key ${k.name}: unknown tier '${k.tier}' (tiers: ${this.names.join(', ')}; RATE_LIMIT_TIERS adds more).`);
   }
 
   /**

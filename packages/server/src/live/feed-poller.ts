@@ -1,3 +1,5 @@
+import { conditionalHeaders, describeNetworkError, redactUrl, validatorsOf, type Validators } from '@transit/feeds';
+
 /** What a poller reports about its feed (times are epoch ms, null before the first event). */
 export interface FeedStatus {
   /** Feed name, e.g. `siri_vm`. */
@@ -56,8 +58,8 @@ const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
  */
 export class FeedPoller<T> {
   private readonly state: FeedStatus;
-  private etag: string | null = null;
-  private lastModified: string | null = null;
+  /** The last document's ETag and Last-Modified, sent back as If-None-Match / If-Modified-Since. */
+  private validators: Validators | null = null;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<boolean> | null = null;
   private stopped = true;
@@ -135,9 +137,7 @@ export class FeedPoller<T> {
 
   private async fetchAndApply(started: number): Promise<boolean> {
     const o = this.options;
-    const headers: Record<string, string> = { ...o.headers };
-    if (this.etag) headers['If-None-Match'] = this.etag;
-    if (this.lastModified) headers['If-Modified-Since'] = this.lastModified;
+    const headers: Record<string, string> = { ...o.headers, ...conditionalHeaders(this.validators) };
     // One timeout over headers and body: a server that trickles its body cannot hold a poll forever.
     const res = await fetch(o.url, { headers, signal: AbortSignal.timeout(o.timeoutMs), redirect: 'follow' });
     if (res.status === 304) {
@@ -151,8 +151,7 @@ export class FeedPoller<T> {
     const bytes = await readBody(res, o.maxBytes ?? DEFAULT_MAX_BYTES);
     const value = o.parse(bytes, started);
     o.onData(value, started);
-    this.etag = res.headers.get('etag');
-    this.lastModified = res.headers.get('last-modified');
+    this.validators = validatorsOf(res.headers);
     return true;
   }
 }
@@ -167,30 +166,11 @@ async function readBody(res: Response, maxBytes: number): Promise<Uint8Array> {
 
 /** A one-line reason for a failed poll. */
 function describeError(err: unknown, timeoutMs: number): string {
-  if (err instanceof Error) {
-    if (err.name === 'TimeoutError' || err.name === 'AbortError') return `no complete response within ${timeoutMs} ms`;
-    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    if (err.message === 'fetch failed' && cause) return `fetch failed: ${cause.code ?? cause.message ?? 'network error'}`;
-    return err.message.slice(0, 300);
-  }
-  return String(err).slice(0, 300);
+  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return `no complete response within ${timeoutMs} ms`;
+  return describeNetworkError(err).message;
 }
 
 /** A feed's status before its first poll (`url` is redacted here). */
 export function initialStatus(name: string, url: string): FeedStatus {
   return { name, url: redactUrl(url), lastAttemptAt: null, lastSuccessAt: null, lastChangeAt: null, lastError: null, consecutiveFailures: 0, nextAttemptAt: null };
-}
-
-/** The URL with the values of key-like query parameters replaced by `***`. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    for (const name of [...u.searchParams.keys()]) {
-      if (/key|token|secret|password/i.test(name)) u.searchParams.set(name, '***');
-    }
-    if (u.password) u.password = '***';
-    return u.toString().replace(/%2A%2A%2A/g, '***');
-  } catch {
-    return '(unparseable URL)';
-  }
 }

@@ -1,9 +1,9 @@
 import v8 from 'node:v8';
-import { FeedPoller, initialStatus, type FeedPollerOptions, type FeedStatus } from './feed-poller.js';
+import { initialStatus, type FeedPollerOptions, type FeedStatus } from './feed-poller.js';
 import type { FeedSource, FeedSources } from './feed-source.js';
 
 /**
- * Main thread -> workers: one feed's status after a poll, with the parsed document when the poll
+ * Main thread (FeedHub) -> workers: one feed's status after a poll, with the parsed document when the poll
  * delivered a new one (`v8.serialize`d once into shared memory, so N workers cost no N copies).
  */
 export interface FeedMessage {
@@ -20,55 +20,28 @@ function merge(prev: FeedMessage | undefined, msg: FeedMessage): FeedMessage {
   return msg.data || !prev ? msg : { ...msg, data: prev.data, fetchedAtMs: prev.fetchedAtMs };
 }
 
+/** Receives one feed's documents (parsed), with when each was fetched (epoch ms). */
+export type FeedSubscriber = (value: unknown, fetchedAtMs: number) => void;
+
 /**
- * The main thread's side when worker threads serve: every feed is polled and parsed once, here,
- * and each poll's status and new data are sent to every attached worker. Keeps the latest state
- * of each feed for workers attached later.
+ * Where a thread's overlays get feeds they do not poll themselves: the main thread's FeedHub (in
+ * the same thread) or a worker's FeedRelay (documents sent by the hub).
  */
-export class FeedBroadcaster {
-  private readonly latest = new Map<string, FeedMessage>();
-  private readonly targets = new Set<(msg: FeedMessage) => void>();
-
-  /** Pollers that publish instead of applying (startLiveServices over these builds no overlay). */
-  readonly sources: FeedSources = { local: true, feed: (options) => this.poller(options) };
-
-  /** Sends the latest state of every feed to `send` now, then every update. */
-  attach(send: (msg: FeedMessage) => void): void {
-    for (const msg of this.latest.values()) send(msg);
-    this.targets.add(send);
-  }
-
-  private poller<T>(options: FeedPollerOptions<T>): FeedPoller<T> {
-    let pending: SharedArrayBuffer | null = null;
-    let pendingAt = 0;
-    return new FeedPoller<T>({
-      ...options,
-      onData: (value, fetchedAtMs) => {
-        const bytes = v8.serialize(value);
-        pending = new SharedArrayBuffer(bytes.byteLength);
-        new Uint8Array(pending).set(bytes);
-        pendingAt = fetchedAtMs;
-      },
-      onStatus: (status) => {
-        const msg: FeedMessage = { type: 'feed', name: options.name, status, data: pending, fetchedAtMs: pending ? pendingAt : 0 };
-        pending = null;
-        this.latest.set(msg.name, merge(this.latest.get(msg.name), msg));
-        for (const send of this.targets) send(msg);
-      },
-    });
-  }
+export interface FeedChannel {
+  /** The feed's current status as its poller reports it; undefined before any news. */
+  status(name: string): FeedStatus | undefined;
+  /** Delivers the latest document at once (if any), then each new one; returns the unsubscribe. */
+  subscribe(name: string, s: FeedSubscriber): () => void;
 }
-
-type Subscriber = (value: unknown, fetchedAtMs: number) => void;
 
 /**
  * A worker thread's side: receives the main thread's FeedMessages and hands each new document
  * (deserialised once per message) to the feed sets subscribed to it; a set started later (a
  * snapshot reload) gets the latest document at once. Statuses read are the main thread's.
  */
-export class FeedRelay {
+export class FeedRelay implements FeedChannel {
   private readonly latest = new Map<string, FeedMessage>();
-  private readonly subscribers = new Map<string, Set<Subscriber>>();
+  private readonly subscribers = new Map<string, Set<FeedSubscriber>>();
 
   constructor(private readonly log: (line: string) => void) {}
 
@@ -86,7 +59,7 @@ export class FeedRelay {
     return this.latest.get(name)?.status;
   }
 
-  subscribe(name: string, s: Subscriber): () => void {
+  subscribe(name: string, s: FeedSubscriber): () => void {
     let subs = this.subscribers.get(name);
     if (!subs) this.subscribers.set(name, (subs = new Set()));
     subs.add(s);
@@ -96,7 +69,7 @@ export class FeedRelay {
   }
 
   /** A set that fails to apply a document keeps its previous overlay; the worker lives on. */
-  private deliver(s: Subscriber, name: string, value: unknown, fetchedAtMs: number): void {
+  private deliver(s: FeedSubscriber, name: string, value: unknown, fetchedAtMs: number): void {
     try {
       s(value, fetchedAtMs);
     } catch (err) {
@@ -105,13 +78,13 @@ export class FeedRelay {
   }
 }
 
-/** One feed of a worker's set: the main thread's status and documents. */
-class RelayedFeed<T> implements FeedSource {
+/** One feed of an overlay set that does not poll: the status and documents of a FeedChannel. */
+export class RelayedFeed<T> implements FeedSource {
   private unsubscribe: (() => void) | null = null;
   private readonly initial: FeedStatus;
 
   constructor(
-    private readonly relay: FeedRelay,
+    private readonly relay: FeedChannel,
     private readonly options: FeedPollerOptions<T>,
   ) {
     this.initial = initialStatus(options.name, options.url);
@@ -130,7 +103,7 @@ class RelayedFeed<T> implements FeedSource {
     this.unsubscribe = null;
   }
 
-  /** The main thread polls; a worker has nothing to do now. */
+  /** The channel's poller polls; nothing to do here. */
   async pollNow(): Promise<boolean> {
     return false;
   }
