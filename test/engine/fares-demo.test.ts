@@ -41,14 +41,14 @@ describe('fares on the demo snapshot (bundled fare file)', () => {
   });
 
   it('prices Supertram legs and caps two of them at the £5.70 day pass', () => {
-    const tram = wholeTrip(e, 'HLTW', 'T1', day);
+    const tram = wholeTrip(e, 'HLTW', 'Blue', day);
     expect(golden(e.fares.price([tram]))).toBe('3.00 complete: 3.00 supertram-2026');
     expect(golden(e.fares.price([tram, tram]))).toBe('5.70 complete: 3.00 supertram-2026 | 2.70 supertram-2026');
     expect(golden(e.fares.price([{ ...tram, departMs: serviceDayReference(parseDay('2025-05-06')) }]))).toBe('3.40 complete: 3.40 supertram-2025');
   });
 
   it('caps are per product: bus and tram legs do not share a cap', () => {
-    const legs = [wholeTrip(e, 'DVBS', '52', day), wholeTrip(e, 'HLTW', 'T1', day), wholeTrip(e, 'HLTW', 'T1', day)];
+    const legs = [wholeTrip(e, 'DVBS', '52', day), wholeTrip(e, 'HLTW', 'Blue', day), wholeTrip(e, 'HLTW', 'Blue', day)];
     expect(golden(e.fares.price(legs))).toBe('8.70 complete: 3.00 sy-bus-3-pound-cap | 3.00 supertram-2026 | 2.70 supertram-2026');
   });
 

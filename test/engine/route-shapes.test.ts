@@ -119,7 +119,7 @@ describe('route shapes on the demo snapshot', () => {
     const all = e.routeShapes.inBox(...whole, 1e9);
     expect(all.shapes.length).toBe(c.count);
     expect(all.shapes[0].mode).toBe('rail');
-    const tram = all.shapes.find((s) => s.line === 'T1')!;
+    const tram = all.shapes.find((s) => s.line === 'Blue')!;
     expect(tram).toMatchObject({ mode: 'tram', operatorCode: 'HLTW', fromShape: true, colour: null });
     expect(all.shapes.some((s) => s.mode === 'rail' && !s.fromShape)).toBe(true); // demo rail has no shapes: lines through the stations
     expect(all.shapes.filter((s) => s.line === 'X1' && s.mode === 'bus').length).toBeGreaterThanOrEqual(2); // both directions

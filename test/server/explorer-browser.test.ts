@@ -145,6 +145,18 @@ describe.skipIf(!HAVE_CHROMIUM)('map explorer in Chromium', () => {
     for (const time of rows) expect(time).toMatch(/^\d\d:\d\d$/);
   });
 
+  it('opens the journey planner on its example, a tram then a train from Hillsborough to Leeds', async () => {
+    const page = browser.page;
+    await page.click('#tabs button[data-tab=journey]');
+    expect(await page.inputValue('#journey-from')).toMatch(/Hillsborough/);
+    expect(await page.inputValue('#journey-to')).toMatch(/Leeds/);
+    await page.click('#journey-plan');
+    await page.waitForSelector('.itinerary.selected', { timeout: 60_000 });
+    const legs = await page.$$eval('.itinerary.selected .leg', (ls) => ls.map((l) => l.className));
+    expect(legs).toEqual(expect.arrayContaining(['leg tram', 'leg rail']));
+    await shot('4-journey-example');
+  });
+
   it('plans a journey and draws its itinerary leg by leg with walking steps', async () => {
     const page = browser.page;
     await page.click('#tabs button[data-tab=journey]');

@@ -55,6 +55,6 @@ describe('GET /v1/journey.json with GTFS fares v2', () => {
     const it0 = body.itineraries[0];
     const bus = it0.legs.find((l: any) => l.mode === 'bus');
     expect(bus.fare).toEqual({ amount_gbp: 1.8, source: expect.stringMatching(/fare_product_id city-single$/) });
-    expect(it0.fare).toEqual({ amount_gbp: 1.8, complete: true });
+    expect(it0.fare).toEqual({ amount_gbp: 1.8, complete: true, priced_amount_gbp: null });
   });
 });

@@ -58,8 +58,8 @@ describe('GET /v1/journey.json', () => {
         expect(leg.line).toEqual(expect.any(String));
         expect(leg.intermediate_stops).toBeNull();
       }
-      expect(typeof it.fare.amount_gbp).toBe('number');
-      expect(typeof it.fare.complete).toBe('boolean');
+      // An unknown total is null, never 0: a number only when every transit leg is priced.
+      expect(it.fare.amount_gbp === null ? !it.fare.complete : it.fare.complete && typeof it.fare.amount_gbp === 'number').toBe(true);
     }
     expect(Object.keys(body.alternatives).sort()).toEqual(['bicycle', 'walk']);
     const walk = body.alternatives.walk.itineraries[0];
@@ -69,7 +69,8 @@ describe('GET /v1/journey.json', () => {
   });
 
   it('each transit leg matches the journey it names (board and alight times of /v1/bus/services)', async () => {
-    const res = await api.get(url('&include_intermediate_stops=true&limit=2'));
+    // Bus only: Sheffield to Barnsley is first by train since the demo carries the rail corridors, and trains are /v1/rail/services.
+    const res = await api.get(url('&include_intermediate_stops=true&limit=2&transit_modes='));
     const leg = res.body.itineraries[0].legs.find((l: any) => l.mode !== 'walk');
     const service = await api.get(`/v1/bus/services/${encodeURIComponent(leg.dated_vehicle_journey_ref)}.json?live=false`);
     expect(service.status).toBe(200);

@@ -24,7 +24,7 @@ describe('/v1/shapes.json', () => {
     const want = engine.routeShapes.inBox(BOX.min_lat, BOX.min_lon, BOX.max_lat, BOX.max_lon, 20_000);
     expect(res.body.shapes).toEqual(want.shapes.map((s) => ({ line: s.line, operator_code: s.operatorCode, mode: s.mode, colour: s.colour, trip_count: s.tripCount, from_shape: s.fromShape, polylines: s.polylines })));
     expect(res.body.shapes.length).toBeGreaterThan(10);
-    expect(res.body.shapes.some((s: any) => s.line === 'T1' && s.mode === 'tram' && s.from_shape)).toBe(true);
+    expect(res.body.shapes.some((s: any) => s.line === 'Blue' && s.mode === 'tram' && s.from_shape)).toBe(true);
     let points = 0;
     for (const s of res.body.shapes) {
       for (const line of s.polylines as string[]) {

@@ -178,9 +178,9 @@ describe('GET /v1/bus/services/{trip_id}.json', () => {
     const dep = await firstDeparture();
     const res = await api.get(`/v1/bus/services/${encodeURIComponent(dep.trip_id)}.json?date=${DATE}`);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body)).toEqual(['request_time', 'trip_id', 'dated_vehicle_journey_ref', 'date', 'line', 'line_name', 'operator', 'operator_code', 'origin', 'destination', 'direction', 'mode', 'live_vehicle', 'current_stop_sequence', 'stops']);
+    expect(Object.keys(res.body)).toEqual(['request_time', 'trip_id', 'dated_vehicle_journey_ref', 'date', 'line', 'line_name', 'operator', 'operator_code', 'origin', 'destination', 'direction', 'mode', 'live_vehicle', 'current_stop_sequence', 'live_error', 'stops']);
     expect(Value.Check(BusService, res.body)).toBe(true);
-    expect(res.body).toMatchObject({ trip_id: dep.trip_id, date: DATE, line: dep.line, destination: dep.destination, live_vehicle: null, current_stop_sequence: null });
+    expect(res.body).toMatchObject({ trip_id: dep.trip_id, date: DATE, line: dep.line, destination: dep.destination, live_vehicle: null, current_stop_sequence: null, live_error: expect.stringMatching(/not configured/) });
     const stops = res.body.stops;
     expect(stops.map((s: { sequence: number }) => s.sequence)).toEqual(stops.map((_: unknown, i: number) => i + 1));
     for (const s of stops) expect(Object.keys(s)).toEqual(['sequence', 'atcocode', 'name', 'latitude', 'longitude', 'aimed_arrival_time', 'aimed_departure_time']);

@@ -28,5 +28,5 @@ export { decodePolyline, encodePolyline } from './spatial/polyline.js';
 export type { VehicleMatcher } from './live/vehicle-matcher.js';
 export * from './streets/index.js';
 export * from './shapes/index.js';
-export { FARE_MODES, type FareLeg, type FareQuote, type LegFare } from './fares/fare-api.js';
+export { FARE_MODES, type FareGap, type FareLeg, type FareQuote, type LegFare } from './fares/fare-api.js';
 export type { FareModel } from './fares/fare-model.js';

@@ -161,7 +161,7 @@ function railStop(c: TripCall): Static<typeof RailServiceStop> {
 }
 
 /** A bus journey on its service date, with the live vehicle working it when there is one. */
-export function toBusService(t: TripDetail, requestTime: string, live: LiveTrip | null = null, ctx: LiveContext = { nowMs: 0, simulated: false }): BusServiceDto {
+export function toBusService(t: TripDetail, requestTime: string, liveError: string | null, live: LiveTrip | null = null, ctx: LiveContext = { nowMs: 0, simulated: false }): BusServiceDto {
   return {
     request_time: requestTime,
     trip_id: t.tripId,
@@ -177,6 +177,7 @@ export function toBusService(t: TripDetail, requestTime: string, live: LiveTrip 
     mode: apiMode(t.mode),
     live_vehicle: live ? toLiveVehicle(live, t.operatorCode, t.destination, ctx) : null,
     current_stop_sequence: live ? live.stopSequence : null,
+    live_error: liveError,
     stops: t.calls.map(busStop),
   };
 }

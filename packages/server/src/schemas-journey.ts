@@ -5,6 +5,9 @@ import { LiveVehicle } from './schemas-timetable.js';
 
 const nullable = <T extends TSchema>(schema: T, description: string) => Type.Union([schema, Type.Null()], { description });
 
+/** Why a transit leg has no fare (engine FareGap). */
+export const FARE_GAPS = ['no_fare_data', 'no_matching_fare'] as const;
+
 export const LEG_MODES = ['walk', 'bicycle', 'car', 'bus', 'coach', 'tram', 'rail', 'ferry', 'other'] as const;
 export const RELATIVE_DIRECTIONS = ['depart', 'continue', 'slightly_left', 'left', 'hard_left', 'slightly_right', 'right', 'hard_right', 'uturn_left', 'uturn_right', 'arrive'] as const;
 
@@ -60,7 +63,11 @@ export const Leg = Type.Object(
     dated_vehicle_journey_ref: nullable(Type.String(), 'Transit legs: YYYY-MM-DD:trip_id (fixes the service date).'),
     intermediate_stops: nullable(Type.Array(IntermediateStop), 'With include_intermediate_stops, transit legs: the calls strictly between `from` and `to`, in order (with `from` and `to`, every stop the leg calls at). Null otherwise.'),
     steps: nullable(Type.Array(Step), 'With include_steps, street legs following the street graph: turn-by-turn steps. Null otherwise (and on straight-line legs, which have no streets to name).'),
-    fare: nullable(LegFare, 'With include_fares, transit legs with a known fare: this leg\'s share before caps. Null otherwise.'),
+    fare: nullable(LegFare, 'With include_fares, transit legs with a known fare: what this leg is charged (after day caps; 0 when a cap or a transfer covers it). Null on street legs, on transit legs without a known fare (see fare_unavailable_reason), and on every leg with include_fares=false.'),
+    fare_unavailable_reason: nullable(
+      StringEnum(FARE_GAPS),
+      'Additional field. With include_fares, transit legs without a known fare: no_fare_data (the snapshot has no fare source for this mode and operator: rail fares are never loaded, coaches have none in the bundled fare file) or no_matching_fare (fares exist for the operator, but none covers this leg: area, distance or date). Null on priced legs, street legs, and with include_fares=false.',
+    ),
     live_vehicle: nullable(LiveVehicle, 'With include_live, transit legs whose journey has a matched live vehicle now: its position, match and delay. Null otherwise.'),
     expected_departure_time: nullable(Timestamp, 'Additional field. With include_live, transit legs whose vehicle has not yet passed `from`: the live estimate of the departure there (start_time plus the delay at the vehicle; never before the timetable at the first stop). Null otherwise.'),
     expected_arrival_time: nullable(Timestamp, 'Additional field. With include_live, transit legs whose vehicle has not yet passed `to`: the live estimate of the arrival there (end_time plus the delay at the vehicle). Null otherwise.'),
@@ -75,12 +82,16 @@ export const Itinerary = Type.Object(
     duration_s: Type.Integer({ minimum: 0 }),
     transfers: Type.Integer({ minimum: 0, description: 'Additional field. Changes between vehicles.' }),
     walk_distance_m: Type.Integer({ minimum: 0, description: 'Additional field. Walking metres over all legs.' }),
-    fare: Type.Object(
-      {
-        amount_gbp: Type.Number({ minimum: 0, description: 'Sum of the known leg fares after caps, pounds.' }),
-        complete: Type.Boolean({ description: 'False whenever a transit leg has no known fare (the amount then covers only the priced legs).' }),
-      },
-      { title: 'ItineraryFare' },
+    fare: nullable(
+      Type.Object(
+        {
+          amount_gbp: nullable(Type.Number({ minimum: 0 }), 'Total after day caps, pounds, when every transit leg has a known fare (0 for an itinerary with no transit leg); null when any leg\'s fare is unknown, never 0 for an unknown fare.'),
+          complete: Type.Boolean({ description: 'True only when every transit leg has a known fare.' }),
+          priced_amount_gbp: nullable(Type.Number({ minimum: 0 }), 'Additional field. When some but not all legs are priced: the sum of the priced legs (a lower bound of the total). Null otherwise.'),
+        },
+        { title: 'ItineraryFare' },
+      ),
+      'With include_fares (the default), the itinerary\'s fare estimate. Null with include_fares=false: then no fare field of the itinerary or its legs carries a value (leg `fare` and `fare_unavailable_reason` are null too).',
     ),
     legs: Type.Array(Leg),
   },
@@ -121,7 +132,7 @@ export const JourneyPlan = Type.Object(
     street_model: StringEnum(['osm', 'straight_line'], { description: 'Additional field. osm: street legs follow the OpenStreetMap street graph built into the snapshot; straight_line: no street graph, so walking and the alternatives use the straight line x 1.3 (distance) at 4.8 km/h walking, 15 km/h cycling, 30 km/h driving.' }),
     notices: Type.Array(
       Type.Object({ code: Type.String(), message: Type.String() }, { title: 'JourneyNotice' }),
-      { description: 'Additional field. Why there are no (or few) itineraries: no_stops_near_origin, no_stops_near_destination, no_transit_found, walk_limits_excluded.' },
+      { description: 'Additional field. Why there are no (or few) itineraries: no_stops_near_origin, no_stops_near_destination, no_transit_found, walk_limits_excluded; and fares_unavailable (with include_fares) when a returned itinerary has a transit leg without a known fare, naming the modes and reasons.' },
     ),
     itineraries: Type.Array(Itinerary, { description: 'Transit itineraries, by start time. Depart-at: the soonest-leaving `limit` of the Pareto set (later start, earlier end, fewer transfers; less walking breaks ties). Arrive-by: the latest-arriving `limit`.' }),
     alternatives: Type.Object({ walk: alternative('walk'), bicycle: alternative('bicycle'), car: alternative('car') }, { title: 'JourneyAlternatives' }),

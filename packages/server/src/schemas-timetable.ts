@@ -223,6 +223,10 @@ export const BusService = Type.Object(
     mode,
     live_vehicle: liveVehicle,
     current_stop_sequence: nullable(Type.Integer({ minimum: 1 }), 'Sequence of the stop the live vehicle is at or approaching; null without one.'),
+    live_error: nullable(
+      Type.String(),
+      'Additional field, as on stop boards. Null when live=false or every vehicle feed is healthy. Otherwise why `live_vehicle` may be missing or out of date: no feed configured; a feed failing; a feed stale.',
+    ),
     stops: Type.Array(BusServiceStop, { description: 'Every call, in order.' }),
   },
   { title: 'BusService', description: 'One scheduled bus, coach or tram journey on a service date.' },

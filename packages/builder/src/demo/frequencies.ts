@@ -41,6 +41,21 @@ const BANDS: Record<Tier, Record<DayType, Band[]>> = {
     SA: [band('06:20', '08:00', 20), band('08:00', '19:00', 12), band('19:00', '23:40', 20)],
     SU: [band('07:40', '23:10', 20)],
   },
+  'tram-main': {
+    WK: [band('05:50', '07:00', 20), band('07:00', '19:00', 10), band('19:00', '23:40', 20)],
+    SA: [band('06:20', '08:00', 20), band('08:00', '19:00', 12), band('19:00', '23:40', 20)],
+    SU: [band('07:40', '23:10', 20)],
+  },
+  'tram-purple': {
+    WK: [band('06:10', '19:00', 20), band('19:00', '23:00', 30)],
+    SA: [band('07:10', '19:00', 20), band('19:00', '23:00', 30)],
+    SU: [band('08:10', '22:00', 30)],
+  },
+  'rail-frequent': {
+    WK: [band('06:00', '07:00', 30), band('07:00', '19:30', 15), band('19:30', '23:00', 30)],
+    SA: [band('06:30', '08:00', 30), band('08:00', '19:30', 15), band('19:30', '23:00', 30)],
+    SU: [band('08:30', '22:30', 30)],
+  },
   'rail-stopping': {
     WK: [band('06:05', '22:40', 30)],
     SA: [band('06:35', '22:40', 30)],
@@ -60,7 +75,8 @@ export function minutes(hhmm: string): number {
 
 /**
  * Departure minutes from the origin for one tier and day type, every band shifted by `shift`
- * minutes (0 <= shift < 10; seeded, so a different seed moves times but not the pattern).
+ * minutes (0 <= shift < 10 when seeded, so a different seed moves times but not the pattern;
+ * rail corridors fix theirs, up to an hour, so that their trains interleave).
  */
 export function departureMinutes(tier: Tier, day: DayType, shift: number): number[] {
   const out: number[] = [];

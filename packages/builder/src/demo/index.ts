@@ -26,7 +26,7 @@ export interface DemoFiles {
   railStations: string;
   /** Postcodes CSV: `Postcode,lat,long`, postcode with its space, 5 decimals. */
   postcodes: string;
-  /** OpenStreetMap PBF of the demo's streets: the bus roads and a small grid around each served node (demo/streets.ts). */
+  /** OpenStreetMap PBF of the demo's streets: the bus roads, a small grid around each served node, and a grid with an access road at each station and tram stop away from them (demo/streets.ts). */
   osm: Uint8Array;
 }
 
@@ -48,12 +48,12 @@ export function generateDemo(options: { seed?: number } = {}): DemoFiles {
   addClosedStops(network);
   const tram = buildTram(localities);
   const rail = buildRail(localities);
-  const plans = [...busPlans, tram.plan, ...rail.plans];
+  const plans = [...busPlans, ...tram.plans, ...rail.plans];
   const trips = plans.flatMap((plan) => scheduleLine(plan, times));
   const allStops = [...network.stops, ...tram.stops, ...rail.stops].sort(byAtco);
   const served = new Set(plans.flatMap((p) => [...p.full, ...(p.short ?? [])]).flatMap((pattern) => pattern.stops));
   const gtfs = writeGtfs({ agencies: AGENCIES, routes: plans.map((p) => p.route), stops: allStops.filter((s) => served.has(s)), trips, seed }, shapes);
-  return { gtfs, naptan: naptanCsv(allStops), railStations: railStationsCsv(), postcodes: postcodesCsv(world, jitter), osm: demoStreetsPbf(network, localities) };
+  return { gtfs, naptan: naptanCsv(allStops), railStations: railStationsCsv(), postcodes: postcodesCsv(world, jitter), osm: demoStreetsPbf(network, localities, [...rail.stops, ...tram.stops]) };
 }
 
 /** Four stops no line serves (closed stands and a withdrawn stop pair): NaPTAN Status inactive. */

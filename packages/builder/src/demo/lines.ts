@@ -2,7 +2,7 @@ import type { DemoAgency } from './model.js';
 
 /**
  * Operators. The bus and tram companies are invented (agency_id in the BODS `OPnn` style, with a
- * made-up NOC); the two train operators are the real ones on the Sheffield - Doncaster line.
+ * made-up NOC); the train operators are the real ones on the demo's rail corridors.
  * Phone numbers are in Ofcom's range reserved for drama.
  */
 export const AGENCIES: readonly DemoAgency[] = [
@@ -12,10 +12,12 @@ export const AGENCIES: readonly DemoAgency[] = [
   { id: 'OP04', name: 'Hallamshire Tramways', noc: 'HLTW', url: 'https://example.org/hallamshire-tramways', phone: '0114 496 0004' },
   { id: 'NT', name: 'Northern', noc: '', url: 'https://www.northernrailway.co.uk', phone: '' },
   { id: 'TP', name: 'TransPennine Express', noc: '', url: 'https://www.tpexpress.co.uk', phone: '' },
+  { id: 'XC', name: 'CrossCountry', noc: '', url: 'https://www.crosscountrytrains.co.uk', phone: '' },
+  { id: 'GR', name: 'London North Eastern Railway', noc: '', url: 'https://www.lner.co.uk', phone: '' },
 ];
 
 /** How often a line runs: each tier maps to headway bands per day type (frequencies.ts). */
-export type Tier = 'frequent' | 'regular' | 'hourly' | 'coach' | 'tram' | 'rail-stopping' | 'rail-fast';
+export type Tier = 'frequent' | 'regular' | 'hourly' | 'coach' | 'tram' | 'tram-main' | 'tram-purple' | 'rail-frequent' | 'rail-stopping' | 'rail-fast';
 
 /** One bus or coach line, as a path of route nodes (places.ts) from its direction-0 origin. */
 export interface LineDef {
@@ -58,4 +60,9 @@ export const LINES: readonly LineDef[] = [
   { shortName: '110', agencyId: 'OP03', path: ['LDS', 'RWL', 'OUT', 'WAK'], tier: 'regular', night: true },
   { shortName: '229', agencyId: 'OP03', path: ['LDS', 'MOR', 'BAT', 'DEW'], tier: 'regular' },
   { shortName: '117', agencyId: 'OP03', path: ['WAK', 'HOR', 'OSS', 'DEW'], tier: 'regular' },
+  // Trunk corridors between the towns.
+  { shortName: 'X78', agencyId: 'OP01', path: ['SHF', 'DAR', 'ROT', 'CON', 'BAL', 'DON'], tier: 'frequent' },
+  { shortName: 'X19', agencyId: 'OP02', path: ['BAR', 'WOM', 'DON'], tier: 'regular' },
+  { shortName: '97', agencyId: 'OP03', path: ['WAK', 'ROY', 'BAR'], tier: 'regular' },
+  { shortName: 'X6', agencyId: 'OP03', path: ['LDS', 'MOR', 'BAT', 'DEW', 'MIR', 'HUD'], tier: 'regular' },
 ];

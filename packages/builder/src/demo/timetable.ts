@@ -20,6 +20,8 @@ export interface LinePlan {
   school?: boolean;
   /** Vehicle workings and journey codes (buses and trams; rail has neither here). */
   blocks: boolean;
+  /** Fixed shift of the headway bands per direction, minutes (rail: trains of one corridor interleave); else seeded. */
+  shift?: readonly [number, number];
 }
 
 /** School-day journeys: to the far end in the morning, back in the afternoon. */
@@ -40,7 +42,8 @@ export function scheduleLine(plan: LinePlan, rng: Random): DemoTrip[] {
   for (const day of DAY_TYPES) {
     const first = all.length;
     for (const dir of [0, 1] as const) {
-      departureMinutes(plan.tier, day, rng.int(0, 9)).forEach((minute, k) => {
+      const seeded = rng.int(0, 9); // drawn either way, so a fixed shift leaves later lines' times alone
+      departureMinutes(plan.tier, day, plan.shift ? plan.shift[dir] : seeded).forEach((minute, k) => {
         // Every third daytime journey turns short, so the inner section gets a higher frequency.
         const short = plan.short && k % 3 === 1 && minute >= minutes('09:00') && minute < minutes('15:00');
         make(short ? plan.short![dir] : plan.full[dir], day, day, minute);

@@ -24,6 +24,13 @@ export interface LegFare {
   fareId: string;
 }
 
+/**
+ * Why a leg has no fare: `no_fare_data`, nothing in the snapshot can price the leg's route (no
+ * GTFS fares in its feed, no fare file rule for its mode and operator: rail, coach in the bundled
+ * file); `no_matching_fare`, fares exist for the route but none fits this leg (area, length, date).
+ */
+export type FareGap = 'no_fare_data' | 'no_matching_fare';
+
 /** Fares of one itinerary. */
 export interface FareQuote {
   /** Sum of the priced legs after caps, pounds; null when no leg has a known fare (0 for no legs). */
@@ -32,4 +39,6 @@ export interface FareQuote {
   complete: boolean;
   /** Per leg, in the order given; null when no rule prices it. */
   legs: (LegFare | null)[];
+  /** Per leg: null when priced, else why not. */
+  gaps: (FareGap | null)[];
 }

@@ -5,7 +5,7 @@ import type { TimetableTables } from '../timetable/timetable-tables.js';
 import type { StopTable } from '../stops/stop-table.js';
 import { distanceMetres } from '../spatial/geo.js';
 import { ukDayOf } from '../time.js';
-import type { FareLeg, FareQuote, LegFare } from './fare-api.js';
+import type { FareGap, FareLeg, FareQuote, LegFare } from './fare-api.js';
 import type { FareTables } from './fare-tables.js';
 import { routeRules, type RouteRules } from './route-rules.js';
 import { GtfsFares } from './gtfs-fares.js';
@@ -52,6 +52,7 @@ export class FareModel {
    */
   price(legs: readonly FareLeg[]): FareQuote {
     const out: (LegFare | null)[] = new Array(legs.length);
+    const gaps: (FareGap | null)[] = new Array(legs.length);
     let total = 0;
     let priced = 0;
     let touchedCount = 0;
@@ -98,9 +99,15 @@ export class FareModel {
         }
       }
       if (out[i] !== null) priced++;
+      gaps[i] = out[i] !== null ? null : this.hasFareData(route) ? 'no_matching_fare' : 'no_fare_data';
     }
     for (let t = 0; t < touchedCount; t++) this.spent[this.touched[t]] = 0;
-    return { amountGbp: priced || !legs.length ? total / 100 : null, complete: priced === legs.length, legs: out };
+    return { amountGbp: priced || !legs.length ? total / 100 : null, complete: priced === legs.length, legs: out, gaps };
+  }
+
+  /** Some fare source could price the route: its feed's GTFS fares (v2 or v1) or a fare file rule for its mode and operator. */
+  private hasFareData(route: number): boolean {
+    return this.v2.covers(route) || this.gtfs.covers(route) || this.byRoute.offsets[route + 1] > this.byRoute.offsets[route];
   }
 
   /** First candidate rule of the route in force on the leg's date whose area holds both stops and whose bands reach its length (its fare left in matchedPence); NONE when none. */

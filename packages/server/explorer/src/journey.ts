@@ -15,9 +15,16 @@ interface End {
   marker: L.Marker;
 }
 
-/** Wires the Journey tab; a map click sets From while it is empty, else To. */
+/**
+ * The example the tab opens with: Hillsborough (Sheffield) to Leeds city centre, a Supertram ride
+ * to Sheffield station then a train on the demo (the API's README example too).
+ */
+const EXAMPLE = { from: { lat: 53.4, lon: -1.505, label: 'Hillsborough, Sheffield (example)' }, to: { lat: 53.8, lon: -1.55, label: 'Leeds city centre (example)' } };
+
+/** Wires the Journey tab, its ends set to EXAMPLE; a map click sets From while it is empty (or still the example), else To. */
 export function setUpJourney(layers: ExplorerMap): void {
   const ends: Record<'from' | 'to', End | null> = { from: null, to: null };
+  let example = true;
   const setEnd = (which: 'from' | 'to', lat: number, lon: number, label: string) => {
     ends[which]?.marker.remove();
     const marker = L.marker([lat, lon], { title: which, icon: L.divIcon({ className: `journey-end ${which}`, html: which === 'from' ? 'A' : 'B', iconSize: [22, 22] }) }).addTo(layers.map);
@@ -25,10 +32,19 @@ export function setUpJourney(layers: ExplorerMap): void {
     byId<HTMLInputElement>(`journey-${which}`).value = label;
   };
   for (const which of ['from', 'to'] as const) {
-    attachPlaceSearch(byId<HTMLInputElement>(`journey-${which}`), byId(`journey-${which}-results`), (p) => setEnd(which, p.latitude, p.longitude, p.name));
+    attachPlaceSearch(byId<HTMLInputElement>(`journey-${which}`), byId(`journey-${which}-results`), (p) => {
+      example = false;
+      setEnd(which, p.latitude, p.longitude, p.name);
+    });
   }
+  for (const which of ['from', 'to'] as const) setEnd(which, EXAMPLE[which].lat, EXAMPLE[which].lon, EXAMPLE[which].label);
   layers.map.on('click', (e: L.LeafletMouseEvent) => {
     if (byId('tab-journey').hidden) return;
+    if (example) {
+      for (const which of ['from', 'to'] as const) ends[which]?.marker.remove();
+      [ends.from, ends.to, example] = [null, null, false];
+      byId<HTMLInputElement>('journey-to').value = '';
+    }
     const which = ends.from ? 'to' : 'from';
     setEnd(which, e.latlng.lat, e.latlng.lng, `${e.latlng.lat.toFixed(5)}, ${e.latlng.lng.toFixed(5)}`);
   });

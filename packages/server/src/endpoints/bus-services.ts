@@ -4,6 +4,7 @@ import { BusService } from '../schemas-timetable.js';
 import { serviceDateParam } from '../timetable-params.js';
 import { toBusService } from '../dto-timetable.js';
 import { lookUpService } from '../service-lookup.js';
+import { LIVE_NOT_CONFIGURED } from '../live/vehicle-feeds.js';
 
 /** GET /v1/bus/services/{trip_id}.json: one bus, coach or tram journey with every stop. */
 export const busServices = defineEndpoint({
@@ -16,7 +17,7 @@ export const busServices = defineEndpoint({
   summary: 'One scheduled bus journey with all its stops',
   description:
     'Every call with its aimed arrival and departure as UK timestamps on the service date. 404 when the id is unknown, names a rail service, or the journey does not run on the date (the message names the date and the next date it runs). ' +
-    '`live_vehicle` and `current_stop_sequence` come from the live vehicle feeds when a matched vehicle works this journey now (see LiveVehicle); they are null otherwise: no feed configured, the feed failing or stale, a journey that has not set off or has finished, or live=false.',
+    '`live_vehicle` and `current_stop_sequence` come from the live vehicle feeds when a matched vehicle works this journey now (see LiveVehicle); they are null otherwise: no feed configured, the feed failing or stale, a journey that has not set off or has finished, or live=false. `live_error` says when feeds are missing, failing or stale.',
   auth: true,
   query: Type.Object({
     date: serviceDateParam(),
@@ -28,10 +29,11 @@ export const busServices = defineEndpoint({
   cacheable: (q) => !q.live,
   handle(q, ctx) {
     const trip = lookUpService(ctx, ctx.path.trip_id, q.date, 'bus');
-    const vehicles = q.live ? ctx.live.vehicles : null;
-    if (!vehicles) return toBusService(trip, ctx.requestTime);
+    if (!q.live) return toBusService(trip, ctx.requestTime, null);
+    const vehicles = ctx.live.vehicles;
+    if (!vehicles) return toBusService(trip, ctx.requestTime, LIVE_NOT_CONFIGURED);
     const nowMs = Date.now();
     const live = vehicles.overlay(nowMs).get(trip.tripIdx, trip.serviceDay) ?? null;
-    return toBusService(trip, ctx.requestTime, live, { nowMs, simulated: vehicles.simulated });
+    return toBusService(trip, ctx.requestTime, vehicles.liveError(nowMs), live, { nowMs, simulated: vehicles.simulated });
   },
 });

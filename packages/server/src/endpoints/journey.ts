@@ -4,7 +4,7 @@ import { defineEndpoint } from './endpoint.js';
 import { StringEnum } from '../param-types.js';
 import { JourneyPlan } from '../schemas-journey.js';
 import { DATE_TIME_PATTERN, MAX_YEAR, MIN_YEAR, parseDateTime } from '../timetable-params.js';
-import { toItinerary, type JourneyDtoContext } from '../dto-journey.js';
+import { faresNotice, toItinerary, type JourneyDtoContext } from '../dto-journey.js';
 import { LIVE_NOT_CONFIGURED } from '../live/vehicle-feeds.js';
 import { JourneyCursors, cursorBinding } from '../journey-cursor.js';
 
@@ -28,7 +28,7 @@ const JourneyQuery = Type.Object({
   arrive_by: Type.Boolean({ default: false, description: 'true: `datetime` is the latest arrival; the search runs backwards from it.' }),
   modes: Type.Array(StringEnum(STREET_MODES), { minItems: 0, default: ['walk', 'bicycle'], description: 'Direct non-transit alternatives (comma-separated): walk, bicycle, car. An empty value (`modes=`) skips them. Transit itineraries are always returned.' }),
   transit_modes: Type.Array(StringEnum(SUB_MODES), { minItems: 0, default: ['tram', 'rail'], description: 'Optional sub-modes besides bus and coach (always searched): tram, rail. An empty value (`transit_modes=`) searches bus and coach only.' }),
-  include_fares: Type.Boolean({ default: true, description: 'Per-leg fare estimates (`fare` on transit legs). The itinerary total is always given.' }),
+  include_fares: Type.Boolean({ default: true, description: 'Fare estimates: the itinerary `fare` (total, `complete`), each transit leg\'s `fare` or `fare_unavailable_reason`, and a `fares_unavailable` notice when a leg has no known fare. false: every one of these is null (the notice is left out).' }),
   include_live: Type.Boolean({ default: true, description: 'Live vehicle positions and estimates on transit legs whose journey has a matched vehicle now; `live_error` says when feeds are missing, failing or stale. Itineraries are always planned on the timetable.' }),
   include_intermediate_stops: Type.Boolean({ default: false, description: 'List the stops each transit leg calls at between boarding and alighting, with times.' }),
   max_walk_distance: walkLimit('Longest single walking leg, metres (also bounds the search for stops near each end; default search radius 1000 m, widened to 2500 m when no stop is nearer).'),
@@ -75,6 +75,9 @@ export const journey = defineEndpoint({
     const vehicles = q.include_live ? ctx.live.vehicles : null;
     const nowMs = Date.now();
     const c: JourneyDtoContext = { engine, fares: q.include_fares, live: vehicles ? { overlay: vehicles.overlay(nowMs), ctx: { nowMs, simulated: vehicles.simulated } } : null };
+    const gaps = new Set<string>();
+    const itineraries = plan.itineraries.map((it) => toItinerary(it, c, gaps));
+    const fareNotice = faresNotice(gaps);
     const coverage = engine.coverage;
     const bbox = coverage?.bbox ?? [engine.info.bbox.minLat, engine.info.bbox.minLon, engine.info.bbox.maxLat, engine.info.bbox.maxLon];
     return {
@@ -86,8 +89,8 @@ export const journey = defineEndpoint({
       previous_page: plan.previousPage && cursors.encode(plan.previousPage, binding),
       live_error: !q.include_live ? null : vehicles ? vehicles.liveError(nowMs) : LIVE_NOT_CONFIGURED,
       street_model: plan.streetModel,
-      notices: plan.notices,
-      itineraries: plan.itineraries.map((it) => toItinerary(it, c)),
+      notices: fareNotice ? [...plan.notices, fareNotice] : plan.notices,
+      itineraries,
       alternatives: Object.fromEntries(Object.entries(plan.alternatives).map(([mode, list]) => [mode, { itineraries: list!.map((it) => toItinerary(it, c)) }])),
     };
   },
