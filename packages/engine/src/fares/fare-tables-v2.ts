@@ -1,6 +1,5 @@
 import type { SnapshotReader } from '../snapshot/reader.js';
-import { SnapshotFormatError } from '../errors.js';
-import { NONE } from '../snapshot/format.js';
+import { expectEntries, optionalSections } from './optional-sections.js';
 
 /**
  * GTFS fares v2 columns (`fares.v2*`, docs/fares.md "Snapshot sections"). A scope is one feed
@@ -51,13 +50,11 @@ export class FareTablesV2 {
   readonly transferSource: Uint32Array;
 
   constructor(r: SnapshotReader, stopCount: number, routeCount: number) {
-    const u32 = (name: string, empty = 0) => (r.has(name) ? r.u32(name) : new Uint32Array(empty));
-    const i32 = (name: string) => (r.has(name) ? r.i32(name) : new Int32Array(0));
-    const u8 = (name: string) => (r.has(name) ? r.u8(name) : new Uint8Array(0));
-    this.routeScope = r.has('fares.v2RouteScope') ? r.u32('fares.v2RouteScope') : new Uint32Array(routeCount).fill(NONE);
+    const { u32, i32, u8, u32OrNone } = optionalSections(r);
+    this.routeScope = u32OrNone('fares.v2RouteScope', routeCount);
     this.scopePriority = u8('fares.v2ScopePriority');
     this.networkId = u32('fares.v2NetworkId');
-    this.routeNetwork = r.has('fares.v2RouteNetwork') ? r.u32('fares.v2RouteNetwork') : new Uint32Array(routeCount).fill(NONE);
+    this.routeNetwork = u32OrNone('fares.v2RouteNetwork', routeCount);
     this.areaId = u32('fares.v2AreaId');
     this.stopAreaOffsets = u32('fares.v2StopAreaOffsets', stopCount + 1);
     this.stopAreas = u32('fares.v2StopAreas');
@@ -81,14 +78,11 @@ export class FareTablesV2 {
     this.transferType = u8('fares.v2TransferType');
     this.transferProduct = u32('fares.v2TransferProduct');
     this.transferSource = u32('fares.v2TransferSource');
-    const expect = (name: string, actual: number, wanted: number) => {
-      if (actual !== wanted) throw new SnapshotFormatError(`Section ${name} has ${actual} entries, expected ${wanted}.`);
-    };
-    expect('fares.v2RouteScope', this.routeScope.length, routeCount);
-    expect('fares.v2RouteNetwork', this.routeNetwork.length, routeCount);
-    expect('fares.v2StopAreaOffsets', this.stopAreaOffsets.length, stopCount + 1);
-    expect('fares.v2LegProduct', this.legProduct.length, this.legScope.length);
-    expect('fares.v2TransferType', this.transferType.length, this.transferScope.length);
+    expectEntries('fares.v2RouteScope', this.routeScope.length, routeCount);
+    expectEntries('fares.v2RouteNetwork', this.routeNetwork.length, routeCount);
+    expectEntries('fares.v2StopAreaOffsets', this.stopAreaOffsets.length, stopCount + 1);
+    expectEntries('fares.v2LegProduct', this.legProduct.length, this.legScope.length);
+    expectEntries('fares.v2TransferType', this.transferType.length, this.transferScope.length);
   }
 
   get legRuleCount(): number {

@@ -1,7 +1,6 @@
 import type { SnapshotReader } from '../snapshot/reader.js';
-import { SnapshotFormatError } from '../errors.js';
-import { NONE } from '../snapshot/format.js';
 import { FareTablesV2 } from './fare-tables-v2.js';
+import { expectEntries, optionalSections } from './optional-sections.js';
 
 /**
  * Fare columns (see docs/fares.md "Snapshot sections"): the fare file's areas and rules,
@@ -64,8 +63,7 @@ export class FareTables {
   readonly v2: FareTablesV2;
 
   constructor(r: SnapshotReader, stopCount: number, routeCount: number) {
-    const u32 = (name: string, empty = 0) => (r.has(name) ? r.u32(name) : new Uint32Array(empty));
-    const u8 = (name: string) => (r.has(name) ? r.u8(name) : new Uint8Array(0));
+    const { u32, u8, u32OrNone } = optionalSections(r);
     this.areaId = u32('fares.areaId');
     this.stopAreas = u32('fares.stopAreas', stopCount);
     this.ruleId = u32('fares.ruleId');
@@ -84,7 +82,7 @@ export class FareTables {
     this.zoneId = u32('fares.zoneId');
     this.stopZoneOffsets = u32('fares.stopZoneOffsets', stopCount + 1);
     this.stopZones = u32('fares.stopZones');
-    this.routeScope = r.has('fares.routeScope') ? r.u32('fares.routeScope') : new Uint32Array(routeCount).fill(NONE);
+    this.routeScope = u32OrNone('fares.routeScope', routeCount);
     this.gtfsFareId = u32('fares.gtfsFareId');
     this.gtfsFareSource = u32('fares.gtfsFareSource');
     this.gtfsFareScope = u32('fares.gtfsFareScope');
@@ -111,14 +109,11 @@ export class FareTables {
   }
 
   private check(stopCount: number, routeCount: number): void {
-    const expect = (name: string, actual: number, wanted: number) => {
-      if (actual !== wanted) throw new SnapshotFormatError(`Section ${name} has ${actual} entries, expected ${wanted}.`);
-    };
-    expect('fares.stopAreas', this.stopAreas.length, stopCount);
-    expect('fares.stopZoneOffsets', this.stopZoneOffsets.length, stopCount + 1);
-    expect('fares.routeScope', this.routeScope.length, routeCount);
-    expect('fares.ruleBandOffsets', this.ruleBandOffsets.length, this.ruleCount + 1);
-    expect('fares.ruleOperatorOffsets', this.ruleOperatorOffsets.length, this.ruleCount + 1);
-    expect('fares.gtfsFareContainsOffsets', this.gtfsFareContainsOffsets.length, this.gtfsFareCount + 1);
+    expectEntries('fares.stopAreas', this.stopAreas.length, stopCount);
+    expectEntries('fares.stopZoneOffsets', this.stopZoneOffsets.length, stopCount + 1);
+    expectEntries('fares.routeScope', this.routeScope.length, routeCount);
+    expectEntries('fares.ruleBandOffsets', this.ruleBandOffsets.length, this.ruleCount + 1);
+    expectEntries('fares.ruleOperatorOffsets', this.ruleOperatorOffsets.length, this.ruleCount + 1);
+    expectEntries('fares.gtfsFareContainsOffsets', this.gtfsFareContainsOffsets.length, this.gtfsFareCount + 1);
   }
 }
