@@ -1,5 +1,5 @@
 import type { TimetableTables } from '../timetable/timetable-tables.js';
-import type { TripPaths } from '../live/trip-paths.js';
+import type { TripPaths } from './trip-paths.js';
 import type { TransitMode } from '../api.js';
 import { NONE } from '../snapshot/format.js';
 import { simplifyLine } from './simplify.js';
