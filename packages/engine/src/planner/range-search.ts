@@ -74,17 +74,7 @@ export class RangeSearch {
   }
 
   search(q: RangeQuery): Candidate[] {
-    const searchAccess = q.reverse ? q.egress : q.access;
-    const searchTarget = q.reverse ? q.access : q.egress;
-    for (const a of searchTarget) this.egressSeconds[a.stop] = Math.min(this.egressSeconds[a.stop], a.seconds);
-    try {
-      const targetBounds = this.boundsFor(searchTarget, q.reverse);
-      this.raptor.begin({ reverse: q.reverse, rounds: q.rounds, slack: q.slack, modeMask: q.modeMask, originFootpaths: false, egress: this.egressSeconds, maxTransferM: q.maxTransferM, targetBounds });
-      const n = this.collectDepartures(q, searchAccess);
-      return this.runAll(q, searchAccess, n);
-    } finally {
-      for (const a of searchTarget) this.egressSeconds[a.stop] = UNREACHED;
-    }
+    return this.towardTarget(q, (searchAccess) => this.runAll(q, searchAccess, this.collectDepartures(q, searchAccess)));
   }
 
   /**
@@ -146,12 +136,7 @@ export class RangeSearch {
    * does within the query's service days. The planner's one extension past an empty window.
    */
   firstJourney(q: RangeQuery, tau0: number): Candidate | null {
-    const searchAccess = q.reverse ? q.egress : q.access;
-    const searchTarget = q.reverse ? q.access : q.egress;
-    for (const a of searchTarget) this.egressSeconds[a.stop] = Math.min(this.egressSeconds[a.stop], a.seconds);
-    try {
-      const targetBounds = this.boundsFor(searchTarget, q.reverse);
-      this.raptor.begin({ reverse: q.reverse, rounds: q.rounds, slack: q.slack, modeMask: q.modeMask, originFootpaths: false, egress: this.egressSeconds, maxTransferM: q.maxTransferM, targetBounds });
+    return this.towardTarget(q, (searchAccess) => {
       let count = 0;
       for (const a of searchAccess) this.push(a, tau0, count++);
       this.raptor.run(this.runStops, this.runTimes, count);
@@ -163,6 +148,21 @@ export class RangeSearch {
       if (L.targetStop[k] < 0) return null;
       const rides = traceRides(L, this.tt, this.days, k, L.targetStop[k], q.reverse, q.slack);
       return { rides, start: 0, end: 0, transfers: rides.length - 1 };
+    });
+  }
+
+  /**
+   * The set-up `search` and `firstJourney` share: the target's walks in `egressSeconds` and RAPTOR
+   * begun towards it (bounds included), then `run` with the access in search order; the walks are
+   * cleared again however `run` ends.
+   */
+  private towardTarget<T>(q: RangeQuery, run: (searchAccess: readonly StopAccess[]) => T): T {
+    const searchTarget = q.reverse ? q.access : q.egress;
+    for (const a of searchTarget) this.egressSeconds[a.stop] = Math.min(this.egressSeconds[a.stop], a.seconds);
+    try {
+      const targetBounds = this.boundsFor(searchTarget, q.reverse);
+      this.raptor.begin({ reverse: q.reverse, rounds: q.rounds, slack: q.slack, modeMask: q.modeMask, originFootpaths: false, egress: this.egressSeconds, maxTransferM: q.maxTransferM, targetBounds });
+      return run(q.reverse ? q.egress : q.access);
     } finally {
       for (const a of searchTarget) this.egressSeconds[a.stop] = UNREACHED;
     }
