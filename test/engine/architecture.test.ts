@@ -3,6 +3,7 @@ import { describe, it, expect } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { importCircles } from '../support/import-graph.js';
 
 const ENGINE_SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/engine/src');
 const ALLOWED_PACKAGES = new Set(['flatbuffers', 'kdbush', 'geokdbush']);
@@ -16,6 +17,11 @@ describe('engine architecture', () => {
   const files = sources(ENGINE_SRC);
 
   it('has sources to check', () => expect(files.length).toBeGreaterThan(5));
+
+  // Files and sibling folders import one way (type imports included): e.g. planner/ uses streets/, never the reverse.
+  it('has no import circles', () => {
+    expect(importCircles(ENGINE_SRC)).toEqual({ files: [], folders: [] });
+  });
 
   it.each(files.map((f) => [path.relative(ENGINE_SRC, f), f]))('%s imports only relative modules and allowed packages', (_, file) => {
     const text = readFileSync(file, 'utf8');

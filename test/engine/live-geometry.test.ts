@@ -1,7 +1,7 @@
 // FEATURE UNDER TEST: the live estimator's geometry: polyline decoding, projection onto a trip's path, and delay interpolation.
 import { describe, expect, it } from 'vitest';
 import { decodePolyline } from '@transit/engine';
-import { TripPath } from '../../packages/engine/src/live/trip-path.js';
+import { TripPath } from '../../packages/engine/src/shapes/trip-path.js';
 
 describe('live geometry', () => {
   it('decodes a precision-5 polyline (the reference example of the encoding)', () => {

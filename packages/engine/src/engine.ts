@@ -34,7 +34,7 @@ import { ItineraryBuilder } from './planner/itinerary-builder.js';
 import { Coverage } from './planner/coverage.js';
 import { StraightLineStreets, type StreetModel } from './planner/street-model.js';
 import { OsmStreets } from './planner/osm-street-model.js';
-import { TripPaths } from './live/trip-paths.js';
+import { TripPaths } from './shapes/trip-paths.js';
 import type { PlanQuery, PlanResult } from './planner/planner-api.js';
 import { RouteShapes } from './shapes/route-shapes.js';
 import { ShapeCatalogue } from './shapes/shape-catalogue.js';
@@ -228,9 +228,15 @@ export class Engine {
 
   /** Live vehicle matching state (index, path cache), built on first use. */
   get vehicleMatcher(): VehicleMatcher {
-    return (this.matcherCache ??= new VehicleMatcher(this.timetable, this.strings, this.stopTable, this.calendar, (t) => this.describer.summary(t), (id) => this.findTrip(id)));
+    return (this.matcherCache ??= new VehicleMatcher(this.timetable, this.strings, this.stopTable, this.calendar, (t) => this.describer.summary(t), (id) => this.findTrip(id), this.tripPaths));
   }
   private matcherCache: VehicleMatcher | undefined;
+
+  /** Trip geometry (shape + stop placement, cached by pattern and shape), one per engine: shared by live matching, itineraries and route shapes. */
+  private get tripPaths(): TripPaths {
+    return (this.tripPathsCache ??= new TripPaths(this.timetable, this.strings, this.stopTable));
+  }
+  private tripPathsCache: TripPaths | undefined;
 
   /** Fare estimates for itineraries (`engine.fares.price(legs)`; docs/fares.md), built on first use. */
   get fares(): FareModel {
@@ -279,7 +285,7 @@ export class Engine {
   private streetModelCache: StreetModel | undefined;
 
   private get journeyPlanner(): JourneyPlanner {
-    const builder = () => new ItineraryBuilder(this.timetable, this.stopTable, this.strings, this.describer, new TripPaths(this.timetable, this.strings, this.stopTable), this.planner.transfers, this.planner.days);
+    const builder = () => new ItineraryBuilder(this.timetable, this.stopTable, this.strings, this.describer, this.tripPaths, this.planner.transfers, this.planner.days);
     return (this.journeyCache ??= new JourneyPlanner(this.planner, this.streetModel, builder(), this.coverage));
   }
   private journeyCache: JourneyPlanner | undefined;
@@ -315,7 +321,7 @@ export class Engine {
    */
   get routeShapes(): RouteShapes {
     if (!this.routeShapesCache) {
-      const paths = new TripPaths(this.timetable, this.strings, this.stopTable);
+      const paths = this.tripPaths;
       const describer = this.describer;
       this.routeShapesCache = new RouteShapes(this.timetable, paths, describer, () => ShapeCatalogue.build(this.timetable, paths, (t) => describer.mode(t)));
     }

@@ -8,7 +8,7 @@ import type { VehicleRecord } from './vehicle-record.js';
 import { LiveIndex, lineKey } from './live-index.js';
 import { lateCalls } from './late-calls.js';
 import { LiveOverlay, type LiveMatchStats, type LiveTrip, type MatchMethod, type MatchOptions, type UnmatchedReason } from './live-overlay.js';
-import { TripPaths } from './trip-paths.js';
+import type { TripPaths } from '../shapes/trip-paths.js';
 import { TripSchedule, progressAt, scheduledAlong } from './trip-schedule.js';
 
 const HOUR_S = 3600;
@@ -51,7 +51,6 @@ const RANKED = 4;
  */
 export class VehicleMatcher {
   private indexCache: LiveIndex | undefined;
-  private readonly paths: TripPaths;
   private readonly schedule: TripSchedule;
 
   constructor(
@@ -61,8 +60,9 @@ export class VehicleMatcher {
     private readonly calendar: ServiceCalendar,
     private readonly summary: (tripIdx: number) => TripSummary,
     private readonly findTrip: (tripId: string) => number,
+    /** Trip geometry, shared with the engine's itineraries and route shapes. */
+    private readonly paths: TripPaths,
   ) {
-    this.paths = new TripPaths(tt, strings, stops);
     this.schedule = new TripSchedule(tt);
   }
 

@@ -2,7 +2,7 @@ import type { TimetableTables } from '../timetable/timetable-tables.js';
 import type { StopTable } from '../stops/stop-table.js';
 import type { StringTable } from '../snapshot/strings.js';
 import type { TripDescriber } from '../trips/trip-describer.js';
-import type { TripPaths } from '../live/trip-paths.js';
+import type { TripPaths } from '../shapes/trip-paths.js';
 import type { QueryDays } from './query-days.js';
 import type { Transfers } from './transfers.js';
 import type { Candidate } from './range-search.js';

@@ -1,11 +1,13 @@
 import type { DayNumber, Seconds } from '../time.js';
 import type { TransitMode } from '../api.js';
+import { WALK_SPEED_MPS, type LatLon, type StreetMode, type StreetStep } from '../streets/street-api.js';
+
+// The street types are the streets/ folder's (it never imports the planner); part of the planner's public types too.
+export { WALK_SPEED_MPS, type LatLon, type StreetMode, type StreetStep };
 
 /** Sentinel arrival for a stop not reached (headroom for additions; never Infinity in typed arrays). */
 export const UNREACHED = 2_000_000_000;
 
-/** Walking speed, metres per second (4.8 km/h, the usual UK planner figure). */
-export const WALK_SPEED_MPS = 4.8 / 3.6;
 /** Street distance over straight-line distance when no street graph is built in (documented in the response). */
 export const DETOUR_FACTOR = 1.3;
 /** Footpath transfers join stops at most this far apart (straight line), metres. */
@@ -37,14 +39,6 @@ export interface EarliestArrivalQuery {
   transferSlackS?: number;
   /** ModeBit mask of the patterns that may be used. Default all. */
   modeMask?: number;
-}
-
-/** Non-transit ways to travel for the alternatives and street legs. */
-export type StreetMode = 'walk' | 'bicycle' | 'car';
-
-export interface LatLon {
-  lat: number;
-  lon: number;
 }
 
 /** A journey-planning request in engine terms (the server maps the HTTP parameters onto it). */
@@ -89,19 +83,6 @@ export interface SearchPage {
    * Absent: both links are computed from this page.
    */
   cameFrom?: { start: number; end: number; towards: 'next' | 'previous'; via: 'next' | 'previous' } | null;
-}
-
-/** A turn-by-turn step of a street leg. */
-export interface StreetStep {
-  /** depart, continue, slightly_left, left, hard_left, slightly_right, right, hard_right, uturn_left, uturn_right, arrive. */
-  relativeDirection: string;
-  /** north ... northwest. */
-  absoluteDirection: string;
-  streetName: string;
-  /** Metres until the next step. */
-  distance: number;
-  lat: number;
-  lon: number;
 }
 
 /** A place at an end of a leg: a stop (with its index) or a coordinate. */

@@ -74,17 +74,7 @@ export class RangeSearch {
   }
 
   search(q: RangeQuery): Candidate[] {
-    const searchAccess = q.reverse ? q.egress : q.access;
-    const searchTarget = q.reverse ? q.access : q.egress;
-    for (const a of searchTarget) this.egressSeconds[a.stop] = Math.min(this.egressSeconds[a.stop], a.seconds);
-    try {
-      const targetBounds = this.boundsFor(searchTarget, q.reverse);
-      this.raptor.begin({ reverse: q.reverse, rounds: q.rounds, slack: q.slack, modeMask: q.modeMask, originFootpaths: false, egress: this.egressSeconds, maxTransferM: q.maxTransferM, targetBounds });
-      const n = this.collectDepartures(q, searchAccess);
-      return this.runAll(q, searchAccess, n);
-    } finally {
-      for (const a of searchTarget) this.egressSeconds[a.stop] = UNREACHED;
-    }
+    return this.towardTarget(q, (searchAccess) => this.runAll(q, searchAccess, this.collectDepartures(q, searchAccess)));
   }
 
   /**
@@ -96,54 +86,47 @@ export class RangeSearch {
     const access = q.reverse ? q.egress : q.access;
     const bound = this.boundsFor(q.reverse ? q.access : q.egress, q.reverse);
     let minTransitS = UNREACHED;
-    let first = UNREACHED;
-    const tt = this.tt;
-    const { shift, slotActive, patternDays } = this.days;
-    const T = tt.tripCount;
-    const times = q.reverse ? tt.arrivals : tt.departures;
     for (const { stop, seconds } of access) {
       const lb = bound ? bound[stop] : 0;
-      if (lb >= UNREACHED) continue;
-      minTransitS = Math.min(minTransitS, seconds + lb);
-      for (let e = tt.stopPatternOffsets[stop]; e < tt.stopPatternOffsets[stop + 1]; e++) {
-        const p = tt.stopPatterns[e];
-        if (patternDays[p] === 0 || (this.patternMode[p] & q.modeMask) === 0) continue;
-        const pos = tt.stopPatternPos[e];
-        const stopFirst = tt.patternStopOffsets[p];
-        const next = q.reverse ? pos - 1 : pos + 1;
-        if (next < 0 || stopFirst + next >= tt.patternStopOffsets[p + 1]) continue;
-        if (bound && bound[tt.patternStops[stopFirst + next]] >= UNREACHED) continue; // heading away from the target
-        const flags = tt.patternStopFlags[stopFirst + pos];
-        if (q.reverse ? !canAlight(flags) : !canBoard(flags)) continue;
-        const tripFirst = tt.patternTripOffsets[p];
-        const tc = tt.patternTripOffsets[p + 1] - tripFirst;
-        const col = tt.patternTimeOffsets[p] + pos * tc;
-        for (let d = 0; d < DAY_SPAN; d++) {
-          if ((patternDays[p] & (1 << d)) === 0) continue;
-          // Forward: leave the origin at t - walk >= tau0. Reverse: reach the destination at t + walk <= -tau0.
-          const key = q.reverse ? -tau0 - seconds - shift[d] : tau0 + seconds - shift[d];
-          let lo = 0, hi = tc;
-          while (lo < hi) {
-            const mid = (lo + hi) >>> 1;
-            if (q.reverse ? times[col + mid] <= key : times[col + mid] < key) lo = mid + 1;
-            else hi = mid;
-          }
-          if (q.reverse) {
-            for (let r = lo - 1; r >= 0; r--) {
-              if (!slotActive[d * T + tripFirst + r]) continue;
-              first = Math.min(first, -(times[col + r] + shift[d] + seconds));
-              break;
-            }
-          } else {
-            for (let r = lo; r < tc; r++) {
-              if (!slotActive[d * T + tripFirst + r]) continue;
-              first = Math.min(first, times[col + r] + shift[d] - seconds);
-              break;
-            }
-          }
+      if (lb < UNREACHED) minTransitS = Math.min(minTransitS, seconds + lb);
+    }
+    const tt = this.tt;
+    // Only stops that can reach the target, on patterns whose next stop still can.
+    const towardTarget = (ai: number, p: number, pos: number): boolean => {
+      if (bound && bound[access[ai].stop] >= UNREACHED) return false;
+      const stopFirst = tt.patternStopOffsets[p];
+      const next = q.reverse ? pos - 1 : pos + 1;
+      if (next < 0 || stopFirst + next >= tt.patternStopOffsets[p + 1]) return false;
+      return !(bound && bound[tt.patternStops[stopFirst + next]] >= UNREACHED); // else heading away from the target
+    };
+    const { shift, slotActive } = this.days;
+    const T = tt.tripCount;
+    const times = q.reverse ? tt.arrivals : tt.departures;
+    let first = UNREACHED;
+    this.forEachAccessBoarding(q, access, towardTarget, (ai, d, tripFirst, tc, col) => {
+      const seconds = access[ai].seconds;
+      // Forward: leave the origin at t - walk >= tau0. Reverse: reach the destination at t + walk <= -tau0.
+      const key = q.reverse ? -tau0 - seconds - shift[d] : tau0 + seconds - shift[d];
+      let lo = 0, hi = tc;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (q.reverse ? times[col + mid] <= key : times[col + mid] < key) lo = mid + 1;
+        else hi = mid;
+      }
+      if (q.reverse) {
+        for (let r = lo - 1; r >= 0; r--) {
+          if (!slotActive[d * T + tripFirst + r]) continue;
+          first = Math.min(first, -(times[col + r] + shift[d] + seconds));
+          break;
+        }
+      } else {
+        for (let r = lo; r < tc; r++) {
+          if (!slotActive[d * T + tripFirst + r]) continue;
+          first = Math.min(first, times[col + r] + shift[d] - seconds);
+          break;
         }
       }
-    }
+    });
     return { minTransitS, firstWaitS: first >= UNREACHED ? UNREACHED : first - tau0 };
   }
 
@@ -153,12 +136,7 @@ export class RangeSearch {
    * does within the query's service days. The planner's one extension past an empty window.
    */
   firstJourney(q: RangeQuery, tau0: number): Candidate | null {
-    const searchAccess = q.reverse ? q.egress : q.access;
-    const searchTarget = q.reverse ? q.access : q.egress;
-    for (const a of searchTarget) this.egressSeconds[a.stop] = Math.min(this.egressSeconds[a.stop], a.seconds);
-    try {
-      const targetBounds = this.boundsFor(searchTarget, q.reverse);
-      this.raptor.begin({ reverse: q.reverse, rounds: q.rounds, slack: q.slack, modeMask: q.modeMask, originFootpaths: false, egress: this.egressSeconds, maxTransferM: q.maxTransferM, targetBounds });
+    return this.towardTarget(q, (searchAccess) => {
       let count = 0;
       for (const a of searchAccess) this.push(a, tau0, count++);
       this.raptor.run(this.runStops, this.runTimes, count);
@@ -170,6 +148,21 @@ export class RangeSearch {
       if (L.targetStop[k] < 0) return null;
       const rides = traceRides(L, this.tt, this.days, k, L.targetStop[k], q.reverse, q.slack);
       return { rides, start: 0, end: 0, transfers: rides.length - 1 };
+    });
+  }
+
+  /**
+   * The set-up `search` and `firstJourney` share: the target's walks in `egressSeconds` and RAPTOR
+   * begun towards it (bounds included), then `run` with the access in search order; the walks are
+   * cleared again however `run` ends.
+   */
+  private towardTarget<T>(q: RangeQuery, run: (searchAccess: readonly StopAccess[]) => T): T {
+    const searchTarget = q.reverse ? q.access : q.egress;
+    for (const a of searchTarget) this.egressSeconds[a.stop] = Math.min(this.egressSeconds[a.stop], a.seconds);
+    try {
+      const targetBounds = this.boundsFor(searchTarget, q.reverse);
+      this.raptor.begin({ reverse: q.reverse, rounds: q.rounds, slack: q.slack, modeMask: q.modeMask, originFootpaths: false, egress: this.egressSeconds, maxTransferM: q.maxTransferM, targetBounds });
+      return run(q.reverse ? q.egress : q.access);
     } finally {
       for (const a of searchTarget) this.egressSeconds[a.stop] = UNREACHED;
     }
@@ -198,39 +191,57 @@ export class RangeSearch {
 
   /** Sort keys (search-order departure, access index) of every boarding at an access stop in the window; returns the count. */
   private collectDepartures(q: RangeQuery, access: readonly StopAccess[]): number {
-    const tt = this.tt;
-    const { shift, slotActive, patternDays } = this.days;
-    const T = tt.tripCount;
-    const times = q.reverse ? tt.arrivals : tt.departures;
+    const { shift, slotActive } = this.days;
+    const T = this.tt.tripCount;
+    const times = q.reverse ? this.tt.arrivals : this.tt.departures;
     let n = 0;
+    this.forEachAccessBoarding(q, access, null, (ai, d, tripFirst, tc, col) => {
+      const seconds = access[ai].seconds;
+      for (let r = 0; r < tc; r++) {
+        const t = times[col + r] + shift[d];
+        // Forward: leave the origin at t - walk in [from, to). Reverse: reach the destination at t + walk in (from, to].
+        const real = q.reverse ? t + seconds : t - seconds;
+        if (q.reverse ? real <= q.from || real > q.to : real < q.from || real >= q.to) continue;
+        if (!slotActive[d * T + tripFirst + r]) continue;
+        const tau = q.reverse ? -real : real;
+        if (n === this.keys.length) this.grow();
+        this.keys[n++] = (tau + KEY_OFFSET) * KEY_SCALE + ai;
+      }
+    });
+    this.keys.subarray(0, n).sort();
+    return n;
+  }
+
+  /**
+   * The access iteration the estimate and the departure collection share: each pattern at an
+   * access stop (`access[ai]`) that runs on a query day, has a mode of `q.modeMask`, passes
+   * `accept` (null: all) and may be boarded there (alighted from in reverse), once per query day
+   * `d` it runs: `visit` gets its trips [tripFirst, tripFirst + tc) and the stop's times at
+   * [col, col + tc) of the departures (arrivals in reverse).
+   */
+  private forEachAccessBoarding(
+    q: RangeQuery,
+    access: readonly StopAccess[],
+    accept: ((ai: number, p: number, pos: number) => boolean) | null,
+    visit: (ai: number, d: number, tripFirst: number, tc: number, col: number) => void,
+  ): void {
+    const tt = this.tt;
+    const patternDays = this.days.patternDays;
     for (let ai = 0; ai < access.length; ai++) {
-      const { stop, seconds } = access[ai];
+      const stop = access[ai].stop;
       for (let e = tt.stopPatternOffsets[stop]; e < tt.stopPatternOffsets[stop + 1]; e++) {
         const p = tt.stopPatterns[e];
         if (patternDays[p] === 0 || (this.patternMode[p] & q.modeMask) === 0) continue;
         const pos = tt.stopPatternPos[e];
+        if (accept && !accept(ai, p, pos)) continue;
         const flags = tt.patternStopFlags[tt.patternStopOffsets[p] + pos];
         if (q.reverse ? !canAlight(flags) : !canBoard(flags)) continue;
         const tripFirst = tt.patternTripOffsets[p];
         const tc = tt.patternTripOffsets[p + 1] - tripFirst;
         const col = tt.patternTimeOffsets[p] + pos * tc;
-        for (let d = 0; d < DAY_SPAN; d++) {
-          if ((patternDays[p] & (1 << d)) === 0) continue;
-          for (let r = 0; r < tc; r++) {
-            const t = times[col + r] + shift[d];
-            // Forward: leave the origin at t - walk in [from, to). Reverse: reach the destination at t + walk in (from, to].
-            const real = q.reverse ? t + seconds : t - seconds;
-            if (q.reverse ? real <= q.from || real > q.to : real < q.from || real >= q.to) continue;
-            if (!slotActive[d * T + tripFirst + r]) continue;
-            const tau = q.reverse ? -real : real;
-            if (n === this.keys.length) this.grow();
-            this.keys[n++] = (tau + KEY_OFFSET) * KEY_SCALE + ai;
-          }
-        }
+        for (let d = 0; d < DAY_SPAN; d++) if (patternDays[p] & (1 << d)) visit(ai, d, tripFirst, tc, col);
       }
     }
-    this.keys.subarray(0, n).sort();
-    return n;
   }
 
   private grow(): void {

@@ -1,6 +1,6 @@
 import type { TransitMode } from '../api.js';
 import type { TimetableTables } from '../timetable/timetable-tables.js';
-import type { TripPaths } from '../live/trip-paths.js';
+import type { TripPaths } from './trip-paths.js';
 import { NONE } from '../snapshot/format.js';
 import { encodePolyline } from '../spatial/polyline.js';
 import { clipToBox } from './line-clip.js';

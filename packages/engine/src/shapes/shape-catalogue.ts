@@ -1,5 +1,5 @@
 import type { TimetableTables } from '../timetable/timetable-tables.js';
-import type { TripPaths } from '../live/trip-paths.js';
+import type { TripPaths } from './trip-paths.js';
 import type { TransitMode } from '../api.js';
 import { NONE } from '../snapshot/format.js';
 import { simplifyLine } from './simplify.js';
@@ -93,7 +93,14 @@ export class ShapeCatalogue {
         if (entry) entry[0]++;
         else shapes.set(tt.tripShape[t], [1, t]);
       }
-      const usable = [...shapes.keys()].filter((s) => s !== NONE && paths.build(p, s).fromShape);
+      // Each shape decoded once here; a usable one's points are kept for drawing it below.
+      const usableLines = new Map<number, Float64Array>();
+      for (const s of shapes.keys()) {
+        if (s === NONE) continue;
+        const ll = paths.shapeLine(s);
+        if (paths.build(p, ll).fromShape) usableLines.set(s, ll);
+      }
+      const usable = [...usableLines.keys()];
       const commonest = usable.reduce((best, s) => (best === NONE || shapes.get(s)![0] > shapes.get(best)![0] ? s : best), NONE);
       for (const [s, [count, t]] of shapes) {
         const drawn = usable.includes(s) ? s : commonest;
@@ -102,7 +109,7 @@ export class ShapeCatalogue {
         if (g === undefined) {
           byKey.set(key, (g = drafts.length));
           drafts.push({ shape: drawn, pattern: p, tripCount: 0, routes: new Map() });
-          const ll = drawn === NONE ? paths.stopLine(p) : paths.shapeLine(drawn);
+          const ll = drawn === NONE ? paths.stopLine(p) : usableLines.get(drawn)!;
           boxes.push(...boundingBox(ll));
           coarse.push(simplifyLine(ll, COARSE_TOLERANCE_DEG));
         }

@@ -1,4 +1,4 @@
-import type { StreetStep } from '../planner/planner-api.js';
+import type { StreetStep } from './street-api.js';
 import { buildSteps } from './street-steps.js';
 
 /** A street path: what route() and the access search return for one leg. */

@@ -1,5 +1,5 @@
 import type { SnapshotReader } from '../snapshot/reader.js';
-import type { StreetMode } from '../planner/planner-api.js';
+import type { StreetMode } from './street-api.js';
 
 /** `streets.edgeAccess` / `streets.nodeAccess` bits. */
 export const FOOT = 1;

@@ -1,12 +1,13 @@
 import type KDBush from 'kdbush';
 import { kdView } from '../spatial/kd-view.js';
-import type { LatLon, StreetMode } from '../planner/planner-api.js';
+import type { LatLon, StreetMode } from './street-api.js';
 import { modeBit, type StreetColumns } from './street-columns.js';
 import { newSnap, snapToStreet, type StreetSnap } from './street-snap.js';
 import { StreetSearch } from './street-search.js';
 import { routeBetween } from './street-route.js';
 import type { StreetPath } from './path-buffer.js';
 import { streetLinesInBox, type StreetLines } from './street-lines.js';
+import type { StreetNetwork } from './street-network.js';
 
 /** Stops as the street graph sees them: coordinates and their kd-tree (the `stops.*` sections). */
 export interface StopPoints {
@@ -26,7 +27,7 @@ export const ROUTE_SNAP_M = 1000;
  * views over the `streets.*` sections, or over columns the builder has just compiled. Queries
  * run on a shared workspace (`search`); create more with `createSearch()` for interleaved use.
  */
-export class StreetGraph {
+export class StreetGraph implements StreetNetwork {
   readonly nodeCount: number;
   readonly edgeCount: number;
   /** kd-tree over nodes. */

@@ -1,4 +1,4 @@
-import { WALK_SPEED_MPS, type LatLon, type StreetMode } from '../planner/planner-api.js';
+import { WALK_SPEED_MPS, type LatLon, type StreetMode } from './street-api.js';
 import { M_PER_DEG } from '../spatial/segment-distance.js';
 import { BICYCLE_SPEED_MPS, CAR, modeBit, type StreetColumns } from './street-columns.js';
 import { snapToStreet, type StreetSnap } from './street-snap.js';

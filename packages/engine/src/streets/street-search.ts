@@ -1,12 +1,12 @@
 import { NONE } from '../snapshot/format.js';
-import { WALK_SPEED_MPS } from '../planner/planner-api.js';
+import { WALK_SPEED_MPS } from './street-api.js';
 import { boxAround } from '../spatial/geo.js';
 import { NodeHeap } from './node-heap.js';
 import { PathBuffer, type StreetPath } from './path-buffer.js';
 import { OFF_GRAPH } from './street-steps.js';
 import { newSnap, snapToStreet } from './street-snap.js';
 import { FOOT } from './street-columns.js';
-import type { StreetGraph } from './street-graph.js';
+import type { StreetNetwork } from './street-network.js';
 
 /** Parent of a search's seed nodes (they are reached from the snapped point, not by an edge). */
 export const NO_EDGE = 0xffffffff;
@@ -14,7 +14,7 @@ export const NO_EDGE = 0xffffffff;
 export const UNREACHED_COST = Infinity;
 
 /**
- * A reusable street search workspace over one StreetGraph: costs, parents and stamps sized to the
+ * A reusable street search workspace over one StreetGraph (seen as a StreetNetwork): costs, parents and stamps sized to the
  * node count (a generation stamp instead of clearing), a binary heap on typed arrays. Searches do
  * not allocate per settled node; only kdbush candidate lists and returned paths are allocated.
  * Results (reached stops, paths) describe the last search and are valid until the next one.
@@ -50,7 +50,7 @@ export class StreetSearch {
   private towardPoint = false;
   private edges = new Uint32Array(256);
 
-  constructor(readonly graph: StreetGraph) {
+  constructor(readonly graph: StreetNetwork) {
     const n = graph.nodeCount;
     this.cost = new Float64Array(n);
     this.stamp = new Uint32Array(n);

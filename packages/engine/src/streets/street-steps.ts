@@ -1,4 +1,4 @@
-import type { StreetStep } from '../planner/planner-api.js';
+import type { StreetStep } from './street-api.js';
 import { absoluteDirection, bearingDegrees, relativeDirection } from './directions.js';
 
 /** Segment name for a straight piece off the graph (point to street, node to stop): it joins the step it touches. */

@@ -27,15 +27,15 @@ export class TripPaths {
     let path = this.cache.get(key);
     if (!path) {
       if (this.cache.size >= MAX_CACHED_PATHS) this.cache.clear();
-      path = this.build(p, shape);
+      path = this.build(p, this.shapeLine(shape));
       this.cache.set(key, path);
     }
     return path;
   }
 
-  /** The path of a pattern's trips that carry `shapeIdx` (NONE: straight lines between the stops), uncached. */
-  build(patternIdx: number, shapeIdx: number): TripPath {
-    return TripPath.build(this.shapeLine(shapeIdx), this.stopLine(patternIdx));
+  /** The path of a pattern's trips along `shapeLine` (a decoded shape, see `shapeLine`; empty: straight lines between the stops), uncached. */
+  build(patternIdx: number, shapeLine: Float64Array): TripPath {
+    return TripPath.build(shapeLine, this.stopLine(patternIdx));
   }
 
   /** A pattern's stops in order as interleaved lat, lon degrees (the path when a trip has no usable shape). */
