@@ -1,9 +1,9 @@
-import KDBush from 'kdbush';
-import { ModeBit, KD_NODE_SIZE } from '@transit/engine';
+import { ModeBit } from '@transit/engine';
 import type { Dataset, StopRecord, StationRecord } from '../dataset.js';
 import { StopKind } from '../dataset.js';
 import type { SnapshotWriter } from '../write/snapshot-writer.js';
 import { sortedOrder } from '../write/string-pool.js';
+import { kdSections } from '../write/kd-sections.js';
 import { assignRailCrs } from '../rail/rail-codes.js';
 
 /**
@@ -41,15 +41,6 @@ export function selectStations(ds: Dataset, stops: StopRecord[]): StationRecord[
 function titleCase(name: string): string {
   if (name !== name.toUpperCase()) return name;
   return name.toLowerCase().replace(/(^|[\s\-(/&])([a-z])/g, (_, sep: string, c: string) => sep + c.toUpperCase());
-}
-
-/** Builds a kd-tree over points and returns its ids (u32) and coordinates (f64 lon,lat pairs). */
-export function kdSections(lat: ArrayLike<number>, lon: ArrayLike<number>): { ids: Uint32Array; coords: Float64Array } {
-  const n = lat.length;
-  const kd = new KDBush(n, KD_NODE_SIZE, Float64Array);
-  for (let i = 0; i < n; i++) kd.add(lon[i], lat[i]);
-  kd.finish();
-  return { ids: Uint32Array.from(kd.ids), coords: Float64Array.from(kd.coords) };
 }
 
 export function writeStops(ds: Dataset, w: SnapshotWriter, stops: StopRecord[], modes: Uint8Array, towards: Uint32Array, towardsNext: Uint32Array): void {

@@ -1,7 +1,6 @@
 import { readCsv, cell } from '../source/csv.js';
-import type { GtfsContext } from '../gtfs/parse-gtfs.js';
+import { columns, issueFn, type GtfsContext } from '../gtfs/gtfs-context.js';
 import type { GtfsFaresV2Model } from './gtfs-fares-v2-model.js';
-import { cols, issueFn } from './gtfs-fare-csv.js';
 
 const AMOUNT = /^-?\d+(\.\d{1,2})?$/;
 
@@ -18,7 +17,7 @@ export async function parseFareProducts(ctx: GtfsContext, v2: GtfsFaresV2Model):
   const issue = issueFn(ctx, 'fare_products.txt');
   const names = ['fare_product_id', 'fare_media_id', 'rider_category_id', 'amount', 'currency'] as const;
   let c: Record<string, number> = {};
-  await readCsv(ctx.source, 'fare_products.txt', (h) => (c = cols(h, names)), (rec, line) => {
+  await readCsv(ctx.source, 'fare_products.txt', (h) => (c = columns(h, names)), (rec, line) => {
     const [id, mediaId, categoryId, amount, currency] = names.map((n) => cell(rec, c[n]));
     if (!id) return issue(line, 'missing_id', '', 'fare_product_id', '', 'fare product without fare_product_id');
     if (!AMOUNT.test(amount)) return issue(line, 'bad_amount', id, 'amount', amount, 'amount is not an amount in pounds with at most 2 decimals');
@@ -40,7 +39,7 @@ async function parseFareMedia(ctx: GtfsContext): Promise<Set<string>> {
   const issue = issueFn(ctx, 'fare_media.txt');
   const out = new Set<string>();
   let c: Record<string, number> = {};
-  await readCsv(ctx.source, 'fare_media.txt', (h) => (c = cols(h, ['fare_media_id', 'fare_media_type'])), (rec, line) => {
+  await readCsv(ctx.source, 'fare_media.txt', (h) => (c = columns(h, ['fare_media_id', 'fare_media_type'])), (rec, line) => {
     const [id, type] = [cell(rec, c.fare_media_id), cell(rec, c.fare_media_type)];
     if (!id) return issue(line, 'missing_id', '', 'fare_media_id', '', 'fare media without fare_media_id');
     if (out.has(id)) return issue(line, 'duplicate_id', id, 'fare_media_id', id, 'fare_media_id listed twice; first kept');
@@ -55,7 +54,7 @@ async function parseRiderCategories(ctx: GtfsContext): Promise<Map<string, boole
   const issue = issueFn(ctx, 'rider_categories.txt');
   const out = new Map<string, boolean>();
   let c: Record<string, number> = {};
-  await readCsv(ctx.source, 'rider_categories.txt', (h) => (c = cols(h, ['rider_category_id', 'is_default_fare_category'])), (rec, line) => {
+  await readCsv(ctx.source, 'rider_categories.txt', (h) => (c = columns(h, ['rider_category_id', 'is_default_fare_category'])), (rec, line) => {
     const id = cell(rec, c.rider_category_id);
     if (!id) return issue(line, 'missing_id', '', 'rider_category_id', '', 'rider category without rider_category_id');
     if (out.has(id)) return issue(line, 'duplicate_id', id, 'rider_category_id', id, 'rider_category_id listed twice; first kept');
