@@ -4,6 +4,7 @@ import { StopKind } from '../dataset.js';
 import type { SnapshotWriter } from '../write/snapshot-writer.js';
 import { sortedOrder } from '../write/string-pool.js';
 import { kdSections } from '../write/kd-sections.js';
+import { csr } from '../write/csr.js';
 import { assignRailCrs } from '../rail/rail-codes.js';
 
 /**
@@ -82,11 +83,11 @@ export function writeStations(ds: Dataset, w: SnapshotWriter, stations: StationR
     .add('stations.kdIds', kd.ids)
     .add('stations.kdCoords', kd.coords)
     .add('stations.stopOffsets', link.offsets)
-    .add('stations.stops', link.stops);
+    .add('stations.stops', link.values);
 }
 
 /** Station -> the stops (platforms, GTFS rail stops) carrying its CRS code, as CSR. */
-function stationStops(stations: StationRecord[], stops: StopRecord[]): { offsets: Uint32Array; stops: Uint32Array } {
+function stationStops(stations: StationRecord[], stops: StopRecord[]): { offsets: Uint32Array; values: Uint32Array } {
   const byCrs = new Map<string, number[]>();
   stops.forEach((s, i) => {
     if (!s.crs) return;
@@ -94,11 +95,5 @@ function stationStops(stations: StationRecord[], stops: StopRecord[]): { offsets
     if (!list) byCrs.set(s.crs, (list = []));
     list.push(i);
   });
-  const offsets = new Uint32Array(stations.length + 1);
-  const flat: number[] = [];
-  stations.forEach((st, i) => {
-    flat.push(...(byCrs.get(st.crs) ?? []));
-    offsets[i + 1] = flat.length;
-  });
-  return { offsets, stops: Uint32Array.from(flat) };
+  return csr(stations.map((st) => byCrs.get(st.crs) ?? []));
 }

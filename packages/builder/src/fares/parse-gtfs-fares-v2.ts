@@ -1,7 +1,8 @@
 import { readCsv, cell } from '../source/csv.js';
 import { columns, issueFn, type GtfsContext } from '../gtfs/gtfs-context.js';
-import type { GtfsFaresV2Model } from './gtfs-fares-v2-model.js';
+import type { FeedIds, GtfsFaresV2Model } from './gtfs-fares-v2-model.js';
 import { parseFareProducts } from './parse-fare-products.js';
+import { readDeclaredIds } from './read-declared-ids.js';
 
 /**
  * GTFS fares v2 of one feed (docs/fares.md): networks (networks.txt, route_networks.txt,
@@ -21,22 +22,17 @@ export async function parseGtfsFaresV2(ctx: GtfsContext, v2: GtfsFaresV2Model): 
   if (ctx.source.has('fare_transfer_rules.txt')) await parseTransferRules(ctx, v2, scope);
 }
 
+/** A readDeclaredIds `keep` that keeps every id and numbers it in `ids`. */
+const declareIn = (ids: FeedIds, feed: string) => (id: string) => {
+  ids.add(feed, id);
+  return true;
+};
+
 const cells = (rec: string[], c: Record<string, number>, names: readonly string[]) => names.map((n) => cell(rec, c[n]));
 
 async function parseNetworks(ctx: GtfsContext, v2: GtfsFaresV2Model): Promise<void> {
   const { feed, source } = ctx;
-  if (source.has('networks.txt')) {
-    const issue = issueFn(ctx, 'networks.txt');
-    const seen = new Set<string>();
-    let c: Record<string, number> = {};
-    await readCsv(source, 'networks.txt', (h) => (c = columns(h, ['network_id'])), (rec, line) => {
-      const id = cell(rec, c.network_id);
-      if (!id) return issue(line, 'missing_id', '', 'network_id', '', 'network without network_id');
-      if (seen.has(id)) return issue(line, 'duplicate_id', id, 'network_id', id, 'network_id listed twice; first kept');
-      seen.add(id);
-      v2.networks.add(feed, id);
-    });
-  }
+  if (source.has('networks.txt')) await readDeclaredIds(ctx, 'networks.txt', 'network', ['network_id'], declareIn(v2.networks, feed));
   let c: Record<string, number> = {};
   await readCsv(source, 'routes.txt', (h) => (c = columns(h, ['route_id', 'network_id'])), (rec) => {
     const [routeId, networkId] = cells(rec, c, ['route_id', 'network_id']);
@@ -58,18 +54,7 @@ async function parseNetworks(ctx: GtfsContext, v2: GtfsFaresV2Model): Promise<vo
 
 async function parseAreas(ctx: GtfsContext, v2: GtfsFaresV2Model): Promise<void> {
   const { feed, source } = ctx;
-  const declared = new Set<string>();
-  if (source.has('areas.txt')) {
-    const issue = issueFn(ctx, 'areas.txt');
-    let c: Record<string, number> = {};
-    await readCsv(source, 'areas.txt', (h) => (c = columns(h, ['area_id'])), (rec, line) => {
-      const id = cell(rec, c.area_id);
-      if (!id) return issue(line, 'missing_id', '', 'area_id', '', 'area without area_id');
-      if (declared.has(id)) return issue(line, 'duplicate_id', id, 'area_id', id, 'area_id listed twice; first kept');
-      declared.add(id);
-      v2.areas.add(feed, id);
-    });
-  }
+  const declared = source.has('areas.txt') ? await readDeclaredIds(ctx, 'areas.txt', 'area', ['area_id'], declareIn(v2.areas, feed)) : new Set<string>();
   if (!source.has('stop_areas.txt')) return;
   const platforms = await stationPlatforms(ctx);
   const issue = issueFn(ctx, 'stop_areas.txt');
