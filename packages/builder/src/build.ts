@@ -4,6 +4,7 @@ import { parseRailStations } from './rail/parse-rail-stations.js';
 import { parsePostcodes } from './places/parse-postcodes.js';
 import { parseNptgLocalities } from './places/parse-nptg.js';
 import { parseGtfs } from './gtfs/parse-gtfs.js';
+import { parseGtfsFeedFares } from './fares/parse-gtfs-feed-fares.js';
 import { parseCif } from './rail/cif/parse-cif.js';
 import { newDataset, compileSnapshot } from './compile/compile-snapshot.js';
 import { generateDemo } from './demo/index.js';
@@ -87,7 +88,11 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
   await each('cif', options.cif, parseCif); // after stations (TIPLOC -> CRS, positions), before GTFS
 
   let feedNo = 0;
-  const gtfs: Parser = (d, source, p) => parseGtfs({ ds: d, tt: d.timetable, source, feed: String(feedNo++), progress: p });
+  const gtfs: Parser = async (d, source, p) => {
+    const ctx = { ds: d, tt: d.timetable, source, feed: String(feedNo++), progress: p };
+    await parseGtfs(ctx);
+    await parseGtfsFeedFares(ctx);
+  };
   if (demo) await use('demo', memorySource('demo-gtfs', demo.gtfs), gtfs);
   await each('gtfs', options.gtfs, gtfs);
   const streets = await readStreets(options.osm ?? [], demo ? [{ name: 'demo-streets.osm.pbf', bytes: demo.osm }] : [], progress);

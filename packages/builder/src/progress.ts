@@ -1,10 +1,14 @@
+import { ProgressLine, type ProgressSink } from './progress-line.js';
+
 /** Build progress per file (rows and rows/s), drawn on one line of a TTY; silent otherwise. */
 export class Progress {
   private label = '';
   private started = 0;
-  private lastDraw = 0;
+  private readonly line: ProgressLine;
 
-  constructor(private readonly out: NodeJS.WriteStream | null) {}
+  constructor(out: ProgressSink | null) {
+    this.line = new ProgressLine(out);
+  }
 
   /** Progress on stderr when it is a terminal and `quiet` is off. */
   static forStderr(quiet: boolean): Progress {
@@ -14,19 +18,17 @@ export class Progress {
   start(label: string): void {
     this.label = label;
     this.started = Date.now();
-    this.lastDraw = 0;
+    this.line.restart(0);
   }
 
   tick(rows: number): void {
     const now = Date.now();
-    if (!this.out || now - this.lastDraw < 200) return;
-    this.lastDraw = now;
-    this.out.write(`\r\x1b[K${this.label}: ${rows.toLocaleString('en-GB')} rows, ${this.rate(rows, now)} rows/s`);
+    if (!this.line.due(now)) return;
+    this.line.draw(`${this.label}: ${rows.toLocaleString('en-GB')} rows, ${this.rate(rows, now)} rows/s`);
   }
 
   done(rows: number): void {
-    if (!this.out) return;
-    this.out.write(`\r\x1b[K${this.label}: ${rows.toLocaleString('en-GB')} rows in ${((Date.now() - this.started) / 1000).toFixed(1)} s (${this.rate(rows, Date.now())} rows/s)\n`);
+    this.line.finish(`${this.label}: ${rows.toLocaleString('en-GB')} rows in ${((Date.now() - this.started) / 1000).toFixed(1)} s (${this.rate(rows, Date.now())} rows/s)`);
   }
 
   private rate(rows: number, now: number): string {

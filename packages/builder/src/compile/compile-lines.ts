@@ -2,6 +2,7 @@ import { ModeBit, NONE } from '@transit/engine';
 import type { Dataset } from '../dataset.js';
 import type { SnapshotWriter } from '../write/snapshot-writer.js';
 import { compareUtf8 } from '../write/string-pool.js';
+import { csr } from '../write/csr.js';
 import type { CompiledPatterns } from './compile-patterns.js';
 import { modeBitOf } from './route-modes.js';
 import { busOperatorCode, compareLineNumbers, railOperatorName, slug, tocCode } from './line-keys.js';
@@ -70,13 +71,13 @@ export function compileLines(ds: Dataset, w: SnapshotWriter, p: CompiledPatterns
     .add('lines.routeType', Uint16Array.from(lines, (g) => commonestType(ds, g, routeTrips)))
     .add('lines.byId', Uint32Array.from(ids.map((_, l) => l).sort((x, y) => compareUtf8(ids[x].toUpperCase(), ids[y].toUpperCase()))))
     .add('lines.ofRoute', ofRoute);
-  const routes = csr(lines.length, lines.map((g) => g.routes));
+  const routes = csr(lines.map((g) => g.routes));
   w.add('lines.routeOffsets', routes.offsets).add('lines.routes', routes.values);
   const patternsOf: number[][] = lines.map(() => []);
   for (let pat = 0; pat < p.patternRoute.length; pat++) patternsOf[ofRoute[p.patternRoute[pat]]].push(pat);
-  const patterns = csr(lines.length, patternsOf);
+  const patterns = csr(patternsOf);
   w.add('lines.patternOffsets', patterns.offsets).add('lines.patterns', patterns.values);
-  const trips = csr(lines.length, patternsOf.map((pats) => tripsByDeparture(ds, p, pats)));
+  const trips = csr(patternsOf.map((pats) => tripsByDeparture(ds, p, pats)));
   w.add('lines.tripOffsets', trips.offsets).add('lines.trips', trips.values);
 }
 
@@ -136,13 +137,4 @@ function tripsByDeparture(ds: Dataset, p: CompiledPatterns, pats: number[]): num
   const id = (i: number) => ds.timetable.trips[p.tripOrder[trips[i]]].id;
   order.sort((i, j) => dep[i] - dep[j] || compareUtf8(id(i), id(j)));
   return order.map((i) => trips[i]);
-}
-
-/** CSR of `lists`: offsets (n + 1) and the values back to back. */
-function csr(n: number, lists: number[][]): { offsets: Uint32Array; values: Uint32Array } {
-  const offsets = new Uint32Array(n + 1);
-  lists.forEach((l, i) => (offsets[i + 1] = offsets[i] + l.length));
-  const values = new Uint32Array(offsets[n]);
-  lists.forEach((l, i) => values.set(l, offsets[i]));
-  return { offsets, values };
 }

@@ -1,9 +1,10 @@
-import KDBush from 'kdbush';
-import { ModeBit, KD_NODE_SIZE } from '@transit/engine';
+import { ModeBit } from '@transit/engine';
 import type { Dataset, StopRecord, StationRecord } from '../dataset.js';
 import { StopKind } from '../dataset.js';
 import type { SnapshotWriter } from '../write/snapshot-writer.js';
 import { sortedOrder } from '../write/string-pool.js';
+import { kdSections } from '../write/kd-sections.js';
+import { csr } from '../write/csr.js';
 import { assignRailCrs } from '../rail/rail-codes.js';
 
 /**
@@ -41,15 +42,6 @@ export function selectStations(ds: Dataset, stops: StopRecord[]): StationRecord[
 function titleCase(name: string): string {
   if (name !== name.toUpperCase()) return name;
   return name.toLowerCase().replace(/(^|[\s\-(/&])([a-z])/g, (_, sep: string, c: string) => sep + c.toUpperCase());
-}
-
-/** Builds a kd-tree over points and returns its ids (u32) and coordinates (f64 lon,lat pairs). */
-export function kdSections(lat: ArrayLike<number>, lon: ArrayLike<number>): { ids: Uint32Array; coords: Float64Array } {
-  const n = lat.length;
-  const kd = new KDBush(n, KD_NODE_SIZE, Float64Array);
-  for (let i = 0; i < n; i++) kd.add(lon[i], lat[i]);
-  kd.finish();
-  return { ids: Uint32Array.from(kd.ids), coords: Float64Array.from(kd.coords) };
 }
 
 export function writeStops(ds: Dataset, w: SnapshotWriter, stops: StopRecord[], modes: Uint8Array, towards: Uint32Array, towardsNext: Uint32Array): void {
@@ -91,11 +83,11 @@ export function writeStations(ds: Dataset, w: SnapshotWriter, stations: StationR
     .add('stations.kdIds', kd.ids)
     .add('stations.kdCoords', kd.coords)
     .add('stations.stopOffsets', link.offsets)
-    .add('stations.stops', link.stops);
+    .add('stations.stops', link.values);
 }
 
 /** Station -> the stops (platforms, GTFS rail stops) carrying its CRS code, as CSR. */
-function stationStops(stations: StationRecord[], stops: StopRecord[]): { offsets: Uint32Array; stops: Uint32Array } {
+function stationStops(stations: StationRecord[], stops: StopRecord[]): { offsets: Uint32Array; values: Uint32Array } {
   const byCrs = new Map<string, number[]>();
   stops.forEach((s, i) => {
     if (!s.crs) return;
@@ -103,11 +95,5 @@ function stationStops(stations: StationRecord[], stops: StopRecord[]): { offsets
     if (!list) byCrs.set(s.crs, (list = []));
     list.push(i);
   });
-  const offsets = new Uint32Array(stations.length + 1);
-  const flat: number[] = [];
-  stations.forEach((st, i) => {
-    flat.push(...(byCrs.get(st.crs) ?? []));
-    offsets[i + 1] = flat.length;
-  });
-  return { offsets, stops: Uint32Array.from(flat) };
+  return csr(stations.map((st) => byCrs.get(st.crs) ?? []));
 }

@@ -1,6 +1,6 @@
 import KDBush from 'kdbush';
 import { distanceMetres, TRANSFER_RADIUS_M, DETOUR_FACTOR, walkSeconds, boxAround, NONE, StreetGraph, streetTransferDistance, type StreetColumns } from '@transit/engine';
-import { kdSections } from './compile-stops.js';
+import { kdSections } from '../write/kd-sections.js';
 import type { SnapshotWriter } from '../write/snapshot-writer.js';
 
 /** Walking metres between two stops, or NaN when there is no walkable way within the radius. */

@@ -2,16 +2,12 @@ import { NONE } from '@transit/engine';
 import type { StopRecord } from '../dataset.js';
 import type { SnapshotWriter } from '../write/snapshot-writer.js';
 import type { StringPool } from '../write/string-pool.js';
+import { csr } from '../write/csr.js';
 import type { GtfsFaresV2Model } from './gtfs-fares-v2-model.js';
 
 /** Writes the `fares.v2*` sections (docs/fares.md): GTFS fares v2 of every feed. Always written, empty without v2 fares. */
 export function writeGtfsFaresV2(w: SnapshotWriter, pool: StringPool, v2: GtfsFaresV2Model, stops: readonly StopRecord[], routeCount: number): void {
-  const stopAreaOffsets = new Uint32Array(stops.length + 1);
-  const stopAreas: number[] = [];
-  stops.forEach((s, i) => {
-    stopAreas.push(...(v2.stopAreas.get(s.atco) ?? []));
-    stopAreaOffsets[i + 1] = stopAreas.length;
-  });
+  const stopAreas = csr(stops.map((s) => v2.stopAreas.get(s.atco) ?? []));
   const byRoute = (m: Map<number, number>) => {
     const out = new Uint32Array(routeCount).fill(NONE);
     for (const [route, v] of m) out[route] = v;
@@ -26,8 +22,8 @@ export function writeGtfsFaresV2(w: SnapshotWriter, pool: StringPool, v2: GtfsFa
     .add('fares.v2NetworkId', Uint32Array.from(v2.networks.names, (n) => pool.intern(n)))
     .add('fares.v2RouteNetwork', byRoute(v2.routeNetwork))
     .add('fares.v2AreaId', Uint32Array.from(v2.areas.names, (a) => pool.intern(a)))
-    .add('fares.v2StopAreaOffsets', stopAreaOffsets)
-    .add('fares.v2StopAreas', Uint32Array.from(stopAreas))
+    .add('fares.v2StopAreaOffsets', stopAreas.offsets)
+    .add('fares.v2StopAreas', stopAreas.values)
     .add('fares.v2ProductId', Uint32Array.from(products, (p) => pool.intern(p.id)))
     .add('fares.v2ProductSource', Uint32Array.from(products, (p) => pool.intern(p.source)))
     .add('fares.v2ProductPence', Int32Array.from(products, (p) => p.pence))

@@ -6,6 +6,7 @@ import type { FareFile } from './fare-file.js';
 import type { GtfsFareModel } from './gtfs-fare-model.js';
 import { compileStopAreas } from './area-membership.js';
 import { writeGtfsFaresV2 } from './compile-fares-v2.js';
+import { csr } from '../write/csr.js';
 
 /** Writes the `fares.*` sections (docs/fares.md): the fare file's areas and rules, GTFS fares v1 and v2. Always written, empty when there are no fares. */
 export function writeFares(ds: Dataset, w: SnapshotWriter, stops: readonly StopRecord[]): void {
@@ -38,19 +39,14 @@ function writeFareFile(w: SnapshotWriter, pool: StringPool, file: FareFile, stop
 }
 
 function writeGtfsFares(w: SnapshotWriter, pool: StringPool, g: GtfsFareModel, stops: readonly StopRecord[], routeCount: number): void {
-  const stopZoneOffsets = new Uint32Array(stops.length + 1);
-  const stopZones: number[] = [];
-  stops.forEach((s, i) => {
-    stopZones.push(...(g.stopZones.get(s.atco) ?? []));
-    stopZoneOffsets[i + 1] = stopZones.length;
-  });
+  const stopZones = csr(stops.map((s) => g.stopZones.get(s.atco) ?? []));
   const routeScope = new Uint32Array(routeCount).fill(NONE);
   for (const [route, scope] of g.routeScope) routeScope[route] = scope;
   const contains = csr(g.fares.map((f) => [...f.contains].sort((a, b) => a - b)));
   const orNone = (v: number) => (v < 0 ? NONE : v);
   w.add('fares.zoneId', Uint32Array.from(g.zones.names, (z) => pool.intern(z)))
-    .add('fares.stopZoneOffsets', stopZoneOffsets)
-    .add('fares.stopZones', Uint32Array.from(stopZones))
+    .add('fares.stopZoneOffsets', stopZones.offsets)
+    .add('fares.stopZones', stopZones.values)
     .add('fares.routeScope', routeScope)
     .add('fares.gtfsFareId', Uint32Array.from(g.fares, (f) => pool.intern(f.id)))
     .add('fares.gtfsFareSource', Uint32Array.from(g.fares, (f) => pool.intern(f.source)))
@@ -65,11 +61,4 @@ function writeGtfsFares(w: SnapshotWriter, pool: StringPool, g: GtfsFareModel, s
     .add('fares.gtfsRuleRoute', Uint32Array.from(g.rules, (r) => orNone(r.route)))
     .add('fares.gtfsRuleOrigin', Uint32Array.from(g.rules, (r) => orNone(r.origin)))
     .add('fares.gtfsRuleDestination', Uint32Array.from(g.rules, (r) => orNone(r.destination)));
-}
-
-/** Lists as CSR: offsets (length + 1) and the concatenated values. */
-function csr(lists: readonly (readonly number[])[]): { offsets: Uint32Array; values: Uint32Array } {
-  const offsets = new Uint32Array(lists.length + 1);
-  lists.forEach((l, i) => (offsets[i + 1] = offsets[i] + l.length));
-  return { offsets, values: Uint32Array.from(lists.flat()) };
 }

@@ -1,7 +1,7 @@
 import { readCsv, cell } from '../source/csv.js';
-import type { GtfsContext } from '../gtfs/parse-gtfs.js';
+import { columns, issueFn, type GtfsContext } from '../gtfs/gtfs-context.js';
+import { readDeclaredIds } from './read-declared-ids.js';
 import type { GtfsFaresV2Model } from './gtfs-fares-v2-model.js';
-import { cols, issueFn } from './gtfs-fare-csv.js';
 
 const AMOUNT = /^-?\d+(\.\d{1,2})?$/;
 
@@ -18,7 +18,7 @@ export async function parseFareProducts(ctx: GtfsContext, v2: GtfsFaresV2Model):
   const issue = issueFn(ctx, 'fare_products.txt');
   const names = ['fare_product_id', 'fare_media_id', 'rider_category_id', 'amount', 'currency'] as const;
   let c: Record<string, number> = {};
-  await readCsv(ctx.source, 'fare_products.txt', (h) => (c = cols(h, names)), (rec, line) => {
+  await readCsv(ctx.source, 'fare_products.txt', (h) => (c = columns(h, names)), (rec, line) => {
     const [id, mediaId, categoryId, amount, currency] = names.map((n) => cell(rec, c[n]));
     if (!id) return issue(line, 'missing_id', '', 'fare_product_id', '', 'fare product without fare_product_id');
     if (!AMOUNT.test(amount)) return issue(line, 'bad_amount', id, 'amount', amount, 'amount is not an amount in pounds with at most 2 decimals');
@@ -36,30 +36,21 @@ export async function parseFareProducts(ctx: GtfsContext, v2: GtfsFaresV2Model):
 }
 
 /** fare_media_id values with a valid fare_media_type (0 to 4). */
-async function parseFareMedia(ctx: GtfsContext): Promise<Set<string>> {
-  const issue = issueFn(ctx, 'fare_media.txt');
-  const out = new Set<string>();
-  let c: Record<string, number> = {};
-  await readCsv(ctx.source, 'fare_media.txt', (h) => (c = cols(h, ['fare_media_id', 'fare_media_type'])), (rec, line) => {
-    const [id, type] = [cell(rec, c.fare_media_id), cell(rec, c.fare_media_type)];
-    if (!id) return issue(line, 'missing_id', '', 'fare_media_id', '', 'fare media without fare_media_id');
-    if (out.has(id)) return issue(line, 'duplicate_id', id, 'fare_media_id', id, 'fare_media_id listed twice; first kept');
-    if (!/^[0-4]$/.test(type)) return issue(line, 'bad_fare_media_type', id, 'fare_media_type', type, 'fare_media_type must be 0 to 4');
-    out.add(id);
+function parseFareMedia(ctx: GtfsContext): Promise<Set<string>> {
+  return readDeclaredIds(ctx, 'fare_media.txt', 'fare media', ['fare_media_id', 'fare_media_type'], (id, row, line, issue) => {
+    const type = row('fare_media_type');
+    if (/^[0-4]$/.test(type)) return true;
+    issue(line, 'bad_fare_media_type', id, 'fare_media_type', type, 'fare_media_type must be 0 to 4');
+    return false;
   });
-  return out;
 }
 
 /** rider_category_id -> is the default category. */
 async function parseRiderCategories(ctx: GtfsContext): Promise<Map<string, boolean>> {
-  const issue = issueFn(ctx, 'rider_categories.txt');
   const out = new Map<string, boolean>();
-  let c: Record<string, number> = {};
-  await readCsv(ctx.source, 'rider_categories.txt', (h) => (c = cols(h, ['rider_category_id', 'is_default_fare_category'])), (rec, line) => {
-    const id = cell(rec, c.rider_category_id);
-    if (!id) return issue(line, 'missing_id', '', 'rider_category_id', '', 'rider category without rider_category_id');
-    if (out.has(id)) return issue(line, 'duplicate_id', id, 'rider_category_id', id, 'rider_category_id listed twice; first kept');
-    out.set(id, cell(rec, c.is_default_fare_category) === '1');
+  await readDeclaredIds(ctx, 'rider_categories.txt', 'rider category', ['rider_category_id', 'is_default_fare_category'], (id, row) => {
+    out.set(id, row('is_default_fare_category') === '1');
+    return true;
   });
   return out;
 }

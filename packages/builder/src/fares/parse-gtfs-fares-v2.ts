@@ -1,8 +1,8 @@
 import { readCsv, cell } from '../source/csv.js';
-import { cols, issueFn } from './gtfs-fare-csv.js';
-import type { GtfsContext } from '../gtfs/parse-gtfs.js';
-import type { GtfsFaresV2Model } from './gtfs-fares-v2-model.js';
+import { columns, issueFn, type GtfsContext } from '../gtfs/gtfs-context.js';
+import type { FeedIds, GtfsFaresV2Model } from './gtfs-fares-v2-model.js';
 import { parseFareProducts } from './parse-fare-products.js';
+import { readDeclaredIds } from './read-declared-ids.js';
 
 /**
  * GTFS fares v2 of one feed (docs/fares.md): networks (networks.txt, route_networks.txt,
@@ -22,31 +22,26 @@ export async function parseGtfsFaresV2(ctx: GtfsContext, v2: GtfsFaresV2Model): 
   if (ctx.source.has('fare_transfer_rules.txt')) await parseTransferRules(ctx, v2, scope);
 }
 
+/** A readDeclaredIds `keep` that keeps every id and numbers it in `ids`. */
+const declareIn = (ids: FeedIds, feed: string) => (id: string) => {
+  ids.add(feed, id);
+  return true;
+};
+
 const cells = (rec: string[], c: Record<string, number>, names: readonly string[]) => names.map((n) => cell(rec, c[n]));
 
 async function parseNetworks(ctx: GtfsContext, v2: GtfsFaresV2Model): Promise<void> {
   const { feed, source } = ctx;
-  if (source.has('networks.txt')) {
-    const issue = issueFn(ctx, 'networks.txt');
-    const seen = new Set<string>();
-    let c: Record<string, number> = {};
-    await readCsv(source, 'networks.txt', (h) => (c = cols(h, ['network_id'])), (rec, line) => {
-      const id = cell(rec, c.network_id);
-      if (!id) return issue(line, 'missing_id', '', 'network_id', '', 'network without network_id');
-      if (seen.has(id)) return issue(line, 'duplicate_id', id, 'network_id', id, 'network_id listed twice; first kept');
-      seen.add(id);
-      v2.networks.add(feed, id);
-    });
-  }
+  if (source.has('networks.txt')) await readDeclaredIds(ctx, 'networks.txt', 'network', ['network_id'], declareIn(v2.networks, feed));
   let c: Record<string, number> = {};
-  await readCsv(source, 'routes.txt', (h) => (c = cols(h, ['route_id', 'network_id'])), (rec) => {
+  await readCsv(source, 'routes.txt', (h) => (c = columns(h, ['route_id', 'network_id'])), (rec) => {
     const [routeId, networkId] = cells(rec, c, ['route_id', 'network_id']);
     const route = ctx.tt.routeByKey.get(`${feed}:${routeId}`);
     if (networkId && route !== undefined && !v2.routeNetwork.has(route)) v2.routeNetwork.set(route, v2.networks.add(feed, networkId));
   });
   if (!source.has('route_networks.txt')) return;
   const issue = issueFn(ctx, 'route_networks.txt');
-  await readCsv(source, 'route_networks.txt', (h) => (c = cols(h, ['network_id', 'route_id'])), (rec, line) => {
+  await readCsv(source, 'route_networks.txt', (h) => (c = columns(h, ['network_id', 'route_id'])), (rec, line) => {
     const [networkId, routeId] = cells(rec, c, ['network_id', 'route_id']);
     const network = v2.networks.get(feed, networkId);
     if (network === undefined) return issue(line, 'unknown_network', routeId, 'network_id', networkId, 'route network not in networks.txt');
@@ -59,23 +54,12 @@ async function parseNetworks(ctx: GtfsContext, v2: GtfsFaresV2Model): Promise<vo
 
 async function parseAreas(ctx: GtfsContext, v2: GtfsFaresV2Model): Promise<void> {
   const { feed, source } = ctx;
-  const declared = new Set<string>();
-  if (source.has('areas.txt')) {
-    const issue = issueFn(ctx, 'areas.txt');
-    let c: Record<string, number> = {};
-    await readCsv(source, 'areas.txt', (h) => (c = cols(h, ['area_id'])), (rec, line) => {
-      const id = cell(rec, c.area_id);
-      if (!id) return issue(line, 'missing_id', '', 'area_id', '', 'area without area_id');
-      if (declared.has(id)) return issue(line, 'duplicate_id', id, 'area_id', id, 'area_id listed twice; first kept');
-      declared.add(id);
-      v2.areas.add(feed, id);
-    });
-  }
+  const declared = source.has('areas.txt') ? await readDeclaredIds(ctx, 'areas.txt', 'area', ['area_id'], declareIn(v2.areas, feed)) : new Set<string>();
   if (!source.has('stop_areas.txt')) return;
   const platforms = await stationPlatforms(ctx);
   const issue = issueFn(ctx, 'stop_areas.txt');
   let c: Record<string, number> = {};
-  await readCsv(source, 'stop_areas.txt', (h) => (c = cols(h, ['area_id', 'stop_id'])), (rec, line) => {
+  await readCsv(source, 'stop_areas.txt', (h) => (c = columns(h, ['area_id', 'stop_id'])), (rec, line) => {
     const [areaId, stopId] = cells(rec, c, ['area_id', 'stop_id']);
     if (!declared.has(areaId)) return issue(line, 'unknown_area', stopId, 'area_id', areaId, 'stop area refers to an area not in areas.txt');
     const stops = platforms.get(stopId);
@@ -93,7 +77,7 @@ async function parseAreas(ctx: GtfsContext, v2: GtfsFaresV2Model): Promise<void>
 async function stationPlatforms(ctx: GtfsContext): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   let c: Record<string, number> = {};
-  await readCsv(ctx.source, 'stops.txt', (h) => (c = cols(h, ['stop_id', 'location_type', 'parent_station'])), (rec) => {
+  await readCsv(ctx.source, 'stops.txt', (h) => (c = columns(h, ['stop_id', 'location_type', 'parent_station'])), (rec) => {
     const [id, type, parent] = cells(rec, c, ['stop_id', 'location_type', 'parent_station']);
     if (!id) return;
     if (!out.has(id)) out.set(id, []);
@@ -114,7 +98,7 @@ async function parseLegRules(ctx: GtfsContext, v2: GtfsFaresV2Model, scope: numb
   const issue = issueFn(ctx, 'fare_leg_rules.txt');
   let c: Record<string, number> = {};
   await readCsv(ctx.source, 'fare_leg_rules.txt', (h) => {
-    c = cols(h, LEG_FIELDS);
+    c = columns(h, LEG_FIELDS);
     v2.scopePriority[scope] = c.rule_priority >= 0;
   }, (rec, line) => {
     const [groupId, networkId, fromAreaId, toAreaId, fromTimeframe, toTimeframe, productId, priority] = cells(rec, c, LEG_FIELDS);
@@ -141,7 +125,7 @@ async function parseTransferRules(ctx: GtfsContext, v2: GtfsFaresV2Model, scope:
   const { feed } = ctx;
   const issue = issueFn(ctx, 'fare_transfer_rules.txt');
   let c: Record<string, number> = {};
-  await readCsv(ctx.source, 'fare_transfer_rules.txt', (h) => (c = cols(h, TRANSFER_FIELDS)), (rec, line) => {
+  await readCsv(ctx.source, 'fare_transfer_rules.txt', (h) => (c = columns(h, TRANSFER_FIELDS)), (rec, line) => {
     const [fromId, toId, count, duration, durationType, type, productId] = cells(rec, c, TRANSFER_FIELDS);
     const entity = `${fromId}>${toId}`;
     const [fromGroup, toGroup] = [fromId, toId].map((g) => (g ? v2.legGroups.get(feed, g) : -1));

@@ -1,6 +1,5 @@
 import { readCsv, cell } from '../source/csv.js';
-import { cols, issueFn } from './gtfs-fare-csv.js';
-import type { GtfsContext } from '../gtfs/parse-gtfs.js';
+import { columns, issueFn, type GtfsContext } from '../gtfs/gtfs-context.js';
 import type { GtfsFareModel } from './gtfs-fare-model.js';
 
 const PRICE = /^\d+(\.\d{1,2})?$/;
@@ -26,7 +25,7 @@ async function parseFareAttributes(ctx: GtfsContext, gtfs: GtfsFareModel, scope:
   const issue = issueFn(ctx, 'fare_attributes.txt');
   let c: Record<string, number> = {};
   const names = ['fare_id', 'price', 'currency_type', 'transfers', 'agency_id', 'transfer_duration'];
-  await readCsv(ctx.source, 'fare_attributes.txt', (h) => (c = cols(h, names)), (rec, line) => {
+  await readCsv(ctx.source, 'fare_attributes.txt', (h) => (c = columns(h, names)), (rec, line) => {
     const id = cell(rec, c.fare_id);
     const [price, currency, transfers, agencyId, duration] = ['price', 'currency_type', 'transfers', 'agency_id', 'transfer_duration'].map((n) => cell(rec, c[n]));
     if (!id) return issue(line, 'missing_id', '', 'fare_id', '', 'fare without fare_id');
@@ -58,7 +57,7 @@ async function parseFareRules(ctx: GtfsContext, gtfs: GtfsFareModel): Promise<Se
   const ruled = new Set<number>();
   const seen = new Set<string>();
   let c: Record<string, number> = {};
-  await readCsv(ctx.source, 'fare_rules.txt', (h) => (c = cols(h, ['fare_id', 'route_id', 'origin_id', 'destination_id', 'contains_id'])), (rec, line) => {
+  await readCsv(ctx.source, 'fare_rules.txt', (h) => (c = columns(h, ['fare_id', 'route_id', 'origin_id', 'destination_id', 'contains_id'])), (rec, line) => {
     const [fareId, routeId, originId, destinationId, containsId] = ['fare_id', 'route_id', 'origin_id', 'destination_id', 'contains_id'].map((n) => cell(rec, c[n]));
     const fare = gtfs.fareByKey.get(`${ctx.feed}:${fareId}`);
     if (fare === undefined) return issue(line, 'unknown_fare', fareId, 'fare_id', fareId, 'rule refers to a fare not kept from fare_attributes.txt');
@@ -77,7 +76,7 @@ async function parseFareRules(ctx: GtfsContext, gtfs: GtfsFareModel): Promise<Se
 
 async function parseStopZones(ctx: GtfsContext, gtfs: GtfsFareModel): Promise<void> {
   let c: Record<string, number> = {};
-  await readCsv(ctx.source, 'stops.txt', (h) => (c = cols(h, ['stop_id', 'zone_id', 'location_type'])), (rec) => {
+  await readCsv(ctx.source, 'stops.txt', (h) => (c = columns(h, ['stop_id', 'zone_id', 'location_type'])), (rec) => {
     const id = cell(rec, c.stop_id);
     const zoneId = cell(rec, c.zone_id);
     const type = cell(rec, c.location_type);

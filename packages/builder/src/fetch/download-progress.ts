@@ -1,8 +1,4 @@
-/** Where download progress goes: a terminal gets one redrawn line, anything else plain lines. */
-export interface ProgressSink {
-  write(text: string): void;
-  isTTY: boolean;
-}
+import { ProgressLine, type ProgressSink } from '../progress-line.js';
 
 /** `1.5 MiB`, `312 KiB`, `87 B`. */
 export function formatBytes(n: number): string {
@@ -22,10 +18,11 @@ export class DownloadProgress {
   private started = 0;
   private from = 0;
   private total: number | undefined;
-  private last = 0;
-  private drawn = false;
+  private readonly progressLine: ProgressLine;
 
-  constructor(private readonly sink: ProgressSink | null, private readonly plainEveryMs = 5000) {}
+  constructor(sink: ProgressSink | null, plainEveryMs = 5000) {
+    this.progressLine = new ProgressLine(sink, plainEveryMs);
+  }
 
   /** A download of `label` begins at byte `from` (a resume) of `total` bytes (when known). */
   start(label: string, from: number, total: number | undefined): void {
@@ -33,24 +30,18 @@ export class DownloadProgress {
     this.started = Date.now();
     this.from = from;
     this.total = total;
-    this.last = this.started;
-    this.drawn = false;
+    this.progressLine.restart(this.started);
   }
 
   /** `bytes` of the file are on disk (counting a resumed prefix). */
   update(bytes: number): void {
-    if (!this.sink) return;
     const now = Date.now();
-    if (now - this.last < (this.sink.isTTY ? 200 : this.plainEveryMs)) return;
-    this.last = now;
-    this.drawn = true;
-    this.sink.write(this.sink.isTTY ? `\r\x1b[K${this.line(bytes, now)}` : `${this.line(bytes, now)}\n`);
+    if (this.progressLine.due(now)) this.progressLine.draw(this.line(bytes, now));
   }
 
   /** Clears the terminal line before the result is printed. */
   end(): void {
-    if (this.sink?.isTTY && this.drawn) this.sink.write('\r\x1b[K');
-    this.drawn = false;
+    this.progressLine.finish();
   }
 
   private line(bytes: number, now: number): string {

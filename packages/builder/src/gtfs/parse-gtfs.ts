@@ -1,35 +1,18 @@
-import type { Dataset } from '../dataset.js';
 import { StopKind } from '../dataset.js';
-import type { FeedSource } from '../source/feed-source.js';
-import { readCsv, cell, type CsvHeader } from '../source/csv.js';
+import { readCsv, cell } from '../source/csv.js';
 import { BuildError } from '../issues.js';
 import { isCoordinate } from '../naptan/parse-naptan.js';
 import { parseDay } from '@transit/engine';
-import type { Progress } from '../progress.js';
-import { TimetableModel } from './timetable-model.js';
+import { columns, issueFn, type GtfsContext } from './gtfs-context.js';
 import { parseStopTimes } from './parse-stop-times.js';
 import { parseShapes } from './parse-shapes.js';
-import { parseGtfsFares } from '../fares/parse-gtfs-fares.js';
-import { parseGtfsFaresV2 } from '../fares/parse-gtfs-fares-v2.js';
 
 const REQUIRED = ['stops.txt', 'routes.txt', 'trips.txt', 'stop_times.txt'];
 
-/** Per-file context handed to the row parsers. */
-export interface GtfsContext {
-  ds: Dataset;
-  tt: TimetableModel;
-  source: FeedSource;
-  /** Namespace for feed-scoped ids (routes, services, shapes, agencies). */
-  feed: string;
-  progress?: Progress;
-}
-
-/** Column positions by GTFS field name for one file. */
-export function columns(h: CsvHeader, names: readonly string[]): Record<string, number> {
-  return Object.fromEntries(names.map((n) => [n, h.col(n)]));
-}
-
-/** Reads one GTFS feed (zip or folder) into the dataset's stops and the timetable model. */
+/**
+ * Reads one GTFS feed (zip or folder) into the dataset's stops and the timetable model. Its fare
+ * files are read afterwards by parseGtfsFeedFares (fares/parse-gtfs-feed-fares.ts).
+ */
 export async function parseGtfs(ctx: GtfsContext): Promise<void> {
   const { source } = ctx;
   const missing = REQUIRED.filter((f) => !source.has(f));
@@ -43,13 +26,6 @@ export async function parseGtfs(ctx: GtfsContext): Promise<void> {
   if (source.has('shapes.txt')) await parseShapes(ctx);
   await parseTrips(ctx);
   await parseStopTimes(ctx);
-  if (source.has('fare_attributes.txt')) await parseGtfsFares(ctx, ctx.ds.fares.gtfs);
-  if (source.has('fare_leg_rules.txt')) await parseGtfsFaresV2(ctx, ctx.ds.fares.v2);
-}
-
-function issueFn(ctx: GtfsContext, file: string) {
-  return (line: number, code: string, entityId: string, field: string, value: string, message: string) =>
-    ctx.ds.issues.add({ code, severity: 'error', file: `${ctx.source.name}:${file}`, line, entityId, field, value, message });
 }
 
 async function parseAgencies(ctx: GtfsContext): Promise<void> {

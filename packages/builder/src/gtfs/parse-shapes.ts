@@ -1,5 +1,5 @@
 import { readCsv, cell } from '../source/csv.js';
-import { columns, type GtfsContext } from './parse-gtfs.js';
+import { columns, type GtfsContext } from './gtfs-context.js';
 import { isCoordinate } from '../naptan/parse-naptan.js';
 
 /** Streams shapes.txt into point columns; points are ordered per shape when compiling. */

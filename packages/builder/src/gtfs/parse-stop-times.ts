@@ -1,5 +1,5 @@
 import { readCsv, cell } from '../source/csv.js';
-import { columns, type GtfsContext } from './parse-gtfs.js';
+import { columns, issueFn, type GtfsContext } from './gtfs-context.js';
 import { parseGtfsTime } from './parse-time.js';
 import { NO_TIME } from './timetable-model.js';
 
@@ -9,9 +9,7 @@ import { NO_TIME } from './timetable-model.js';
  */
 export async function parseStopTimes(ctx: GtfsContext): Promise<void> {
   const { tt } = ctx;
-  const file = `${ctx.source.name}:stop_times.txt`;
-  const issue = (line: number, code: string, entityId: string, field: string, value: string, message: string) =>
-    ctx.ds.issues.add({ code, severity: 'error', file, line, entityId, field, value, message });
+  const issue = issueFn(ctx, 'stop_times.txt');
   let c: Record<string, number> = {};
   const st = tt.st;
   // Cache the last trip lookup: rows come grouped by trip in practice.

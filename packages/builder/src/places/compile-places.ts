@@ -4,7 +4,7 @@ import { StopKind } from '../dataset.js';
 import { BuildError } from '../issues.js';
 import type { SnapshotWriter } from '../write/snapshot-writer.js';
 import { compareUtf8 } from '../write/string-pool.js';
-import { kdSections } from '../compile/compile-stops.js';
+import { kdSections } from '../write/kd-sections.js';
 
 // Mirrors of engine constants (places/postcode-column.ts, places/typo.ts): keep them equal.
 const POSTCODE_WIDTH = 7;
