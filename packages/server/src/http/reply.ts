@@ -1,4 +1,4 @@
-import { ApiError } from './api-error.js';
+import { ApiError } from '../api/common/api-error.js';
 
 /** A response ready to write: status, extra headers and a JSON body (null for no body). */
 export interface Reply {

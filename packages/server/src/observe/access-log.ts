@@ -1,5 +1,5 @@
 import pino from 'pino';
-import type { AccessLogEntry } from '../router.js';
+import type { AccessLogEntry } from '../http/router.js';
 
 /** A structured access log: one JSON line per request on standard output. */
 export interface AccessLog {
