@@ -27,8 +27,8 @@ export { startCluster, toShared, type ClusterOptions, type RunningCluster } from
 export { SharedRateLimiter } from './auth/shared-rate-limiter.js';
 export { RequestMetrics, LATENCY_BUCKETS_MS } from './observe/request-metrics.js';
 export { startMetricsServer, processGauges, type MetricsServer } from './observe/metrics-server.js';
-export { createAccessLog, type AccessLog } from './observe/access-log.js';
-export { routeLabels, type AccessLogEntry } from './http/router.js';
+export { createAccessLog, type AccessLog, type AccessLogEntry } from './observe/access-log.js';
+export { routeLabels } from './http/router.js';
 export { RedisRateSync, type RedisRateSyncOptions } from './auth/redis-rate-sync.js';
 export { RedisConfigError } from './serve-modes.js';
 export { LiveMetrics } from './observe/live-metrics.js';

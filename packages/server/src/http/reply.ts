@@ -28,11 +28,6 @@ export function statusLine(status: number): string {
   return `${status} ${STATUS_TEXT[status] ?? ''}`.trimEnd();
 }
 
-/** A body already serialised to JSON text (hand-rolled writers); written as is. */
-export class RawJson {
-  constructor(readonly text: string) {}
-}
-
 /** 200 with a JSON body. */
 export function ok(body: unknown): Reply {
   return { status: 200, headers: [], body };

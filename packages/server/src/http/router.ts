@@ -3,9 +3,10 @@ import type { ApiKeys } from '../auth/api-keys.js';
 import type { Endpoint } from '../api/common/endpoint.js';
 import { ENDPOINTS } from '../api/index.js';
 import { buildOpenApi } from '../api/openapi.js';
-import { EndpointPaths } from '../api/common/path-template.js';
+import { EndpointPaths } from './endpoint-paths.js';
 import { ApiError, fromQueryError } from '../api/common/api-error.js';
-import { errorReply, ok, RawJson, type Reply } from './reply.js';
+import { errorReply, ok, type Reply } from './reply.js';
+import { RawJson } from '../api/common/raw-json.js';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors.js';
 import { NO_LIVE, type LiveState } from '../live/live-state.js';
 import { TierTable } from '../auth/tiers.js';
@@ -14,6 +15,7 @@ import { keyAllows, keyId } from '../auth/api-keys.js';
 import { SecondCache, withoutApiKey } from './second-cache.js';
 import { chooseCoding, compress, MIN_COMPRESS_BYTES } from './compression.js';
 import type { RequestMetrics } from '../observe/request-metrics.js';
+import type { AccessLogEntry } from '../observe/access-log.js';
 
 /** What the server reads from a request before handling it (the uWS request dies with its callback). */
 export interface RequestInfo {
@@ -47,19 +49,6 @@ export interface RouterOptions {
   metrics?: RequestMetrics;
   /** Called once per answered request (structured access log). */
   accessLog?: (entry: AccessLogEntry) => void;
-}
-
-/** One access-log line. The key is named by its id (never the key). */
-export interface AccessLogEntry {
-  req_id: string;
-  key_id: string | null;
-  method: string;
-  /** The endpoint's path template, or `unmatched`. */
-  route: string;
-  path: string;
-  status: number;
-  /** Time inside the server, milliseconds. */
-  ms: number;
 }
 
 /** Route labels of metrics: the endpoints' path templates in order, then `unmatched`. */

@@ -1,10 +1,8 @@
-import type { Endpoint } from './endpoint.js';
 import { invalidParameter } from './api-error.js';
 
 /** Path parameters of a request, percent-decoded; empty for fixed paths. */
 export type PathParams = Readonly<Record<string, string>>;
 
-const NO_PARAMS: PathParams = Object.freeze({});
 const PARAM = /\{([a-z][a-z0-9_]*)\}/g;
 
 /** Names of the `{name}` parameters of a path template, in order. */
@@ -13,7 +11,7 @@ export function pathParamNames(template: string): string[] {
 }
 
 /** Matches a template such as `/v1/bus/stop_timetables/{atcocode}.json`: each parameter is one non-empty segment part without `/`. */
-function compileTemplate(template: string): (path: string) => PathParams | null {
+export function compileTemplate(template: string): (path: string) => PathParams | null {
   const names = pathParamNames(template);
   const source = template
     .split(PARAM)
@@ -34,32 +32,5 @@ function decode(name: string, raw: string): string {
     return decodeURIComponent(raw);
   } catch {
     throw invalidParameter(`Path parameter '${name}' is not valid percent-encoding.`);
-  }
-}
-
-/**
- * Finds the endpoint of a request path: fixed paths by one Map lookup, then the templated
- * paths in endpoint order (a handful of regular expressions).
- */
-export class EndpointPaths {
-  private readonly fixed = new Map<string, Endpoint>();
-  private readonly templated: { ep: Endpoint; match: (path: string) => PathParams | null }[] = [];
-
-  constructor(endpoints: readonly Endpoint[]) {
-    for (const ep of endpoints) {
-      if (ep.path.includes('{')) this.templated.push({ ep, match: compileTemplate(ep.path) });
-      else this.fixed.set(ep.path, ep);
-    }
-  }
-
-  /** The endpoint serving `path` and its decoded parameters, or null. Throws 400 on bad percent-encoding. */
-  find(path: string): { ep: Endpoint; params: PathParams } | null {
-    const ep = this.fixed.get(path);
-    if (ep) return { ep, params: NO_PARAMS };
-    for (const t of this.templated) {
-      const params = t.match(path);
-      if (params) return { ep: t.ep, params };
-    }
-    return null;
   }
 }

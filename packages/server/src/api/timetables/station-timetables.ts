@@ -5,7 +5,7 @@ import { StationTimetable } from './schemas.js';
 import { boardParams, readWindow } from './params.js';
 import { toBoardStation } from './dto.js';
 import { BoardJson, jsonArrayField } from './board-json.js';
-import { RawJson } from '../../http/reply.js';
+import { RawJson } from '../common/raw-json.js';
 import { notFound } from './service-lookup.js';
 
 /** GET /v1/rail/station_timetables/{crs_code}.json: scheduled trains at a station. */

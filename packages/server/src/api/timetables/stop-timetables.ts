@@ -4,7 +4,7 @@ import { defineEndpoint } from '../common/endpoint.js';
 import { StopTimetable } from './schemas.js';
 import { boardParams, readWindow } from './params.js';
 import { BoardJson, jsonArrayField } from './board-json.js';
-import { RawJson } from '../../http/reply.js';
+import { RawJson } from '../common/raw-json.js';
 import { toBusStop } from '../common/dto.js';
 import { notFound } from './service-lookup.js';
 import { LIVE_NOT_CONFIGURED } from '../../live/vehicle-feeds.js';
