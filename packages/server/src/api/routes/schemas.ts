@@ -4,7 +4,7 @@ import { Timestamp } from '../common/schemas.js';
 
 /**
  * Response schemas of the route endpoints (bus lines and rail operators). The DTO types in
- * dto-routes.ts are their Static types; each titled schema is an OpenAPI component.
+ * dto.ts are their Static types; each titled schema is an OpenAPI component.
  */
 
 /** Values of `mode` on routes (the engine's TransitMode). */

@@ -5,7 +5,7 @@ import { apiMode, liveStatus, toLiveVehicle, type LiveContext } from './dto.js';
  * Hand-rolled JSON for boards: the fields that depend only on the trip (line, operator,
  * destination, ...) and each stop's own object are serialised once per snapshot and kept, so a
  * board costs a few string concatenations per call instead of a JSON.stringify of every field.
- * The output is byte-identical to JSON.stringify of the DTOs in dto-timetable.ts
+ * The output is byte-identical to JSON.stringify of the DTOs in dto.ts
  * (test/server/board-json.test.ts checks it): change both together.
  */
 const q = JSON.stringify;

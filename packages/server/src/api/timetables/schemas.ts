@@ -4,7 +4,7 @@ import { BusStop, RailStation, Timestamp } from '../common/schemas.js';
 
 /**
  * Response schemas of boards (stop and station timetables) and service detail; the DTO types in
- * dto-timetable.ts are their Static types. Each titled object becomes an OpenAPI component.
+ * dto.ts are their Static types. Each titled object becomes an OpenAPI component.
  */
 
 /** Values of `mode` on boards and services: bus (bus and coach), tram (tram, light rail, metro), rail, ferry, other. */
