@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '@transit/engine';
 import { CLOCK_CHANGE_FEED, openFeed } from '../support/boards.js';
-import { parseDateTime, readWindow } from '../../packages/server/src/timetable-params.js';
+import { parseDateTime, readWindow } from '../../packages/server/src/api/timetables/params.js';
 
 let e: Engine;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 // FEATURE UNDER TEST: live departure rows from the hand-rolled board JSON writer are byte-identical to JSON.stringify of the DTOs.
 import { describe, expect, it } from 'vitest';
 import { parseSiriVm } from '@transit/feeds';
-import { BoardJson } from '../../packages/server/src/board-json.js';
-import { toDeparture } from '../../packages/server/src/dto-timetable.js';
+import { BoardJson } from '../../packages/server/src/api/timetables/board-json.js';
+import { toDeparture } from '../../packages/server/src/api/timetables/dto.js';
 import { simulatedSiriVm } from '@transit/builder';
 import { demoEngine } from '../support/snapshots.js';
 import { DAYTIME_MS } from '../support/clock.js';

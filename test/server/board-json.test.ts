@@ -1,7 +1,7 @@
 // FEATURE UNDER TEST: the hand-rolled board JSON writer is byte-identical to JSON.stringify of the board DTOs.
 import { describe, it, expect } from 'vitest';
-import { BoardJson } from '../../packages/server/src/board-json.js';
-import { toDeparture, toArrival, toRailDeparture, toRailArrival } from '../../packages/server/src/dto-timetable.js';
+import { BoardJson } from '../../packages/server/src/api/timetables/board-json.js';
+import { toDeparture, toArrival, toRailDeparture, toRailArrival } from '../../packages/server/src/api/timetables/dto.js';
 import { demoEngine, realEngine } from '../support/snapshots.js';
 import { parseDay, serviceDayReference } from '@transit/engine';
 

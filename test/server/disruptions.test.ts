@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Value } from '@sinclair/typebox/value';
 import { encodePolyline } from '@transit/engine';
 import { noLiveConfig, startLiveServices, startReplayServer, type LiveServices, type ReplayServer } from '@transit/server';
-import { DisruptionList } from '../../packages/server/src/schemas-disruptions.js';
+import { DisruptionList } from '../../packages/server/src/api/disruptions/schemas.js';
 import { demoSnapshotEngine, startTestServer, type TestServer } from '../support/server.js';
 import { HAVE_DATA, data } from '../support/data.js';
 

@@ -1,7 +1,7 @@
 // FEATURE UNDER TEST: weak ETags on answers that depend only on the query, the snapshot and the
 // clock: the tag ignores request_time, If-None-Match gets 304 with CORS and rate-limit headers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentTag } from '../../packages/server/src/router.js';
+import { contentTag } from '../../packages/server/src/http/router.js';
 import { startTestServer, TEST_KEY, type TestServer } from '../support/server.js';
 import { checkedFetch } from '../support/openapi-contract.js';
 

@@ -1,7 +1,7 @@
 // FEATURE UNDER TEST: honest fares on /v1/journey.json over HTTP (demo snapshot): an unknown total is null, never 0; complete only when every leg is priced; rail legs say why they have no fare; include_fares=false leaves every fare field null.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Value } from '@sinclair/typebox/value';
-import { JourneyPlan } from '../../packages/server/src/schemas-journey.js';
+import { JourneyPlan } from '../../packages/server/src/api/journeys/schemas.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 let api: TestServer;

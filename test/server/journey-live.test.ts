@@ -6,7 +6,7 @@ import { simulatedSiriVm } from '@transit/builder';
 import { startReplayServer, type ReplayServer } from '../../packages/server/src/live/replay-server.js';
 import { LIVE_NOT_CONFIGURED, startVehicleFeeds, type VehicleFeeds } from '../../packages/server/src/live/vehicle-feeds.js';
 import { noLiveConfig } from '../../packages/server/src/live/live-config.js';
-import { JourneyPlan } from '../../packages/server/src/schemas-journey.js';
+import { JourneyPlan } from '../../packages/server/src/api/journeys/schemas.js';
 import { demoSnapshotEngine, startTestServer, type TestServer } from '../support/server.js';
 import { runAtDaytime } from '../support/clock.js';
 

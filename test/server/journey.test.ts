@@ -1,7 +1,7 @@
 // FEATURE UNDER TEST: GET /v1/journey.json over HTTP on the demo dataset: parameters, response shape, coverage, limits and errors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Value } from '@sinclair/typebox/value';
-import { JourneyPlan } from '../../packages/server/src/schemas-journey.js';
+import { JourneyPlan } from '../../packages/server/src/api/journeys/schemas.js';
 import { demoSnapshotEngine, startTestServer, type TestServer } from '../support/server.js';
 
 let api: TestServer;

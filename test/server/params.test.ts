@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { Type } from '@sinclair/typebox';
 import { ApiError, compileQueryParser, paramSpecs } from '@transit/server';
-import { StringEnum, pagingParams, pointParams, boxParams } from '../../packages/server/src/param-types.js';
-import { readBox, readPoint, readSpatial } from '../../packages/server/src/location.js';
+import { StringEnum, pagingParams, pointParams, boxParams } from '../../packages/server/src/api/common/param-types.js';
+import { readBox, readPoint, readSpatial } from '../../packages/server/src/api/common/location.js';
 
 const schema = Type.Object({
   ...pointParams('of the test'),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Value } from '@sinclair/typebox/value';
 import { formatDay, ukDayOf } from '@transit/engine';
 import { buildOpenApi } from '@transit/server';
-import { BusRouteDetail, BusRouteSummary, RailRouteDetail, RailRouteSummary } from '../../packages/server/src/schemas-routes.js';
+import { BusRouteDetail, BusRouteSummary, RailRouteDetail, RailRouteSummary } from '../../packages/server/src/api/routes/schemas.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 const DATE = '2026-03-03'; // a Tuesday inside the demo calendar

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Value } from '@sinclair/typebox/value';
 import { distanceMetres, type Station } from '@transit/engine';
-import { RailStation } from '../../packages/server/src/schemas.js';
+import { RailStation } from '../../packages/server/src/api/common/schemas.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 let api: TestServer;

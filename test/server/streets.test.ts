@@ -73,7 +73,7 @@ describe('/v1/streets.json', () => {
   });
 
   it('is empty with available=false when the snapshot has no street graph', async () => {
-    const { streets } = await import('../../packages/server/src/endpoints/streets.js');
+    const { streets } = await import('../../packages/server/src/api/map/streets.js');
     const body = streets.handle({ ...BOX, max_points: 20_000 }, { engine: { streets: null }, requestTime: 't' } as any) as any;
     expect(body).toEqual({ request_time: 't', available: false, lines: [], point_count: 0, truncated: false });
   });

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Value } from '@sinclair/typebox/value';
 import { formatUkTimestamp, parseDay, ukLocalToEpoch } from '@transit/engine';
-import { Arrival, BusService, Departure, RailArrival, RailDeparture, RailService, StationTimetable, StopTimetable } from '../../packages/server/src/schemas-timetable.js';
+import { Arrival, BusService, Departure, RailArrival, RailDeparture, RailService, StationTimetable, StopTimetable } from '../../packages/server/src/api/timetables/schemas.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 let api: TestServer;

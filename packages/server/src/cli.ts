@@ -1,7 +1,7 @@
-import { KeysConfigError } from './auth-config.js';
-import { UnknownTierError } from './limits/tiers.js';
+import { KeysConfigError } from './auth/keys-config.js';
+import { UnknownTierError } from './auth/tiers.js';
 import { processIo, UsageError, type CliIo } from './cli-io.js';
-import { API_VERSION } from './openapi.js';
+import { API_VERSION } from './api/openapi.js';
 import { ListenError } from './server.js';
 import { SERVE_USAGE, serveCommand } from './serve-command.js';
 import { REPLAY_USAGE, replayCommand } from './live/replay-command.js';

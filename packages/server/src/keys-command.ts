@@ -1,9 +1,9 @@
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { stringify as toYaml } from 'yaml';
-import { generateApiKey, hashApiKey, keyId } from './auth.js';
-import { isYamlFile, readKeysFile, toKeyRecords, type KeyFileEntry } from './auth-config.js';
-import { TierTable } from './limits/tiers.js';
+import { generateApiKey, hashApiKey, keyId } from './auth/api-keys.js';
+import { isYamlFile, readKeysFile, toKeyRecords, type KeyFileEntry } from './auth/keys-config.js';
+import { TierTable } from './auth/tiers.js';
 import { UsageError, type CliIo } from './cli-io.js';
 
 /** Help of `transit keys`. */

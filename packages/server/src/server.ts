@@ -1,15 +1,16 @@
 import uWS from 'uWebSockets.js';
 import type { Engine } from '@transit/engine';
-import type { ApiKeys } from './auth.js';
-import type { Endpoint } from './endpoints/endpoint.js';
-import { ENDPOINTS } from './endpoints/index.js';
-import { Router, type AccessLogEntry, type RenderedResponse, type RequestInfo } from './router.js';
+import type { ApiKeys } from './auth/api-keys.js';
+import type { Endpoint } from './api/common/endpoint.js';
+import { ENDPOINTS } from './api/index.js';
+import { Router, type RenderedResponse, type RequestInfo } from './http/router.js';
+import type { AccessLogEntry } from './observe/access-log.js';
 import type { RequestMetrics } from './observe/request-metrics.js';
 import { statusLine } from './http/reply.js';
 import { requestId } from './http/request-id.js';
 import type { LiveState } from './live/live-state.js';
-import type { TierTable } from './limits/tiers.js';
-import type { RateLimiter } from './limits/rate-limiter.js';
+import type { TierTable } from './auth/tiers.js';
+import type { RateLimiter } from './auth/rate-limiter.js';
 import { loadStaticAssets, type AssetResponse, type StaticAssets } from './http/static-assets.js';
 
 /** The server could not bind its port (in use, or the address is not local). */

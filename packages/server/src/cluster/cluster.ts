@@ -1,12 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
-import type { ApiKeys } from '../auth.js';
+import type { ApiKeys } from '../auth/api-keys.js';
 import { ListenError } from '../server.js';
-import type { TierTable } from '../limits/tiers.js';
+import type { TierTable } from '../auth/tiers.js';
 import type { LiveConfig } from '../live/live-config.js';
-import { SharedRateLimiter } from './shared-rate-limiter.js';
+import { SharedRateLimiter } from '../auth/shared-rate-limiter.js';
 import type { FeedHub } from '../live/feed-hub.js';
-import { keyId } from '../auth.js';
+import { keyId } from '../auth/api-keys.js';
 import { loadStaticAssets } from '../http/static-assets.js';
 import type { FromWorker, ToWorker, WorkerInit, WorkerKeys } from './worker-protocol.js';
 

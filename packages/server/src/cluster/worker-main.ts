@@ -3,18 +3,18 @@
 // overlays from the main thread's feed results, and closes gracefully.
 import { parentPort, workerData } from 'node:worker_threads';
 import { Engine } from '@transit/engine';
-import { ApiKeys } from '../auth.js';
-import { TierTable } from '../limits/tiers.js';
+import { ApiKeys } from '../auth/api-keys.js';
+import { TierTable } from '../auth/tiers.js';
 import { startServer } from '../server.js';
 import { StaticAssets } from '../http/static-assets.js';
 import { startLiveServices, type LiveServices } from '../live/live-services.js';
 import { FeedRelay } from '../live/feed-relay.js';
-import { SharedRateLimiter } from './shared-rate-limiter.js';
+import { SharedRateLimiter } from '../auth/shared-rate-limiter.js';
 import { RequestMetrics } from '../observe/request-metrics.js';
 import { createAccessLog } from '../observe/access-log.js';
 import { LiveMetrics } from '../observe/live-metrics.js';
-import { routeLabels } from '../router.js';
-import { ENDPOINTS } from '../endpoints/index.js';
+import { routeLabels } from '../http/router.js';
+import { ENDPOINTS } from '../api/index.js';
 import type { FromWorker, ToWorker, WorkerInit, WorkerKeys } from './worker-protocol.js';
 
 const init = workerData as WorkerInit;

@@ -1,4 +1,4 @@
-import type { Tier } from '../limits/tiers.js';
+import type { Tier } from '../auth/tiers.js';
 import type { LiveConfig } from '../live/live-config.js';
 import type { FeedMessage } from '../live/feed-relay.js';
 import type { SharedStaticAssets } from '../http/static-assets.js';

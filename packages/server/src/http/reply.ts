@@ -1,4 +1,4 @@
-import { ApiError } from './api-error.js';
+import { ApiError } from '../api/common/api-error.js';
 
 /** A response ready to write: status, extra headers and a JSON body (null for no body). */
 export interface Reply {
@@ -26,11 +26,6 @@ const STATUS_TEXT: Record<number, string> = {
 /** `"404 Not Found"` for a status code. */
 export function statusLine(status: number): string {
   return `${status} ${STATUS_TEXT[status] ?? ''}`.trimEnd();
-}
-
-/** A body already serialised to JSON text (hand-rolled writers); written as is. */
-export class RawJson {
-  constructor(readonly text: string) {}
 }
 
 /** 200 with a JSON body. */

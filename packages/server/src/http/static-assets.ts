@@ -3,9 +3,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../api/common/api-error.js';
 import { chooseCoding, compress, compressAsync, MIN_COMPRESS_BYTES } from './compression.js';
-import { ifNoneMatchHits, renderError, type RenderedResponse } from '../router.js';
+import { ifNoneMatchHits, renderError, type RenderedResponse } from './router.js';
 
 /** One file served as is: its bytes, type, validator and caching policy; compressed copies made on first use. */
 interface Asset {

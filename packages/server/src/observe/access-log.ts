@@ -1,5 +1,17 @@
 import pino from 'pino';
-import type { AccessLogEntry } from '../router.js';
+
+/** One access-log line. The key is named by its id (never the key). */
+export interface AccessLogEntry {
+  req_id: string;
+  key_id: string | null;
+  method: string;
+  /** The endpoint's path template, or `unmatched`. */
+  route: string;
+  path: string;
+  status: number;
+  /** Time inside the server, milliseconds. */
+  ms: number;
+}
 
 /** A structured access log: one JSON line per request on standard output. */
 export interface AccessLog {
