@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { READY_LINE } from '@transit/server';
+import { READY_LINE } from '@transit/cli';
 import { spawnTracked, type TrackedProcess } from './processes.js';
 
 /** The built `transit` command (tests run after `npm run build`). */
-export const TRANSIT_BIN = fileURLToPath(new URL('../../packages/server/bin/transit.js', import.meta.url));
+export const TRANSIT_BIN = fileURLToPath(new URL('../../packages/cli/bin/transit.js', import.meta.url));
 
 /** `transit serve` running as a real child process (tracked: see processes.ts). */
 export interface ServeProcess extends TrackedProcess {
