@@ -12,6 +12,7 @@ export default defineConfig({
       '@transit/feeds': src('feeds'),
       '@transit/builder': src('builder'),
       '@transit/server': src('server'),
+      '@transit/cli': src('cli'),
     },
   },
   test: {

@@ -21,7 +21,7 @@ export function requireWrk() {
 
 /** Starts `transit serve --snapshot FILE --workers N` (key bench-key, unlimited) and resolves with { proc, url } once it listens. */
 export async function startCli(file, workers, env = {}) {
-  const bin = new URL('../packages/server/bin/transit.js', import.meta.url).pathname;
+  const bin = new URL('../packages/cli/bin/transit.js', import.meta.url).pathname;
   const proc = spawn(process.execPath, [bin, 'serve', '--snapshot', file, '--port', '0', '--workers', String(workers)], { env: { ...process.env, API_KEYS: 'bench-key:unlimited', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   proc.stdout.on('data', (d) => (out += d));

@@ -9,7 +9,7 @@ import { Engine } from '@transit/engine';
 import { feedFolder } from '../support/gtfs.js';
 import { fareFile } from '../support/fares.js';
 
-const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/server/bin/transit.js');
+const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/cli/bin/transit.js');
 
 const FEED = feedFolder(`
   # stops.txt

@@ -11,7 +11,7 @@ import { encodeOsmPbf } from '../../packages/builder/src/osm/write-pbf.js';
 import { HAVE_DATA, data } from '../support/data.js';
 import { tempFile } from '../support/streets.js';
 
-const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/server/bin/transit.js');
+const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/cli/bin/transit.js');
 const NODES = [
   { id: 9_876_543_210, lat: 51.5880001, lon: -3.0000001 }, // ids beyond 2^32, as OSM has today
   { id: 9_876_543_211, lat: 51.589, lon: -2.999 },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Value } from '@sinclair/typebox/value';
 import { encodePolyline } from '@transit/engine';
 import { noLiveConfig, startLiveServices, startReplayServer, type LiveServices, type ReplayServer } from '@transit/server';
+import { demoFeeds } from '@transit/cli';
 import { DisruptionList } from '../../packages/server/src/api/disruptions/schemas.js';
 import { demoSnapshotEngine, startTestServer, type TestServer } from '../support/server.js';
 import { HAVE_DATA, data } from '../support/data.js';
@@ -59,7 +60,7 @@ describe('the demo\'s simulated feeds', () => {
   let api: TestServer;
   let live: LiveServices;
   beforeAll(async () => {
-    live = await startLiveServices({ engine: await demoSnapshotEngine(), config: { ...noLiveConfig(), simulate: true }, log: () => {} });
+    live = await startLiveServices({ engine: await demoSnapshotEngine(), config: { ...noLiveConfig(), simulate: true }, log: () => {}, demoFeeds });
     api = await startTestServer({ live: live.state });
   });
   afterAll(async () => {

@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ApiKeys, noLiveConfig, startLiveServices, startServer, toKeyRecords, type LiveServices, type RunningServer } from '@transit/server';
+import { demoFeeds } from '@transit/cli';
 import { demoSnapshotEngine, TEST_KEY } from '../support/server.js';
 import { runAtDaytime } from '../support/clock.js';
 import { HAVE_CHROMIUM, launchBrowser, NO_CHROMIUM_MESSAGE, type TestBrowser } from '../support/browser.js';
@@ -63,7 +64,7 @@ runAtDaytime();
 describe.skipIf(!HAVE_CHROMIUM)('map explorer in Chromium', () => {
   beforeAll(async () => {
     const engine = await demoSnapshotEngine();
-    live = await startLiveServices({ engine, config: { ...noLiveConfig(), simulate: true }, log: () => {} });
+    live = await startLiveServices({ engine, config: { ...noLiveConfig(), simulate: true }, log: () => {}, demoFeeds });
     server = await startServer({ engine, keys, port: 0, host: '127.0.0.1', live: live.state, demoKey: TEST_KEY, log: () => {} });
     browser = await launchBrowser();
   });

@@ -1,6 +1,7 @@
 // FEATURE UNDER TEST: every documented parameter of every endpoint (the server's own /openapi.json is the list) changes the answer where it should, and its invalid values get a 400 naming it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noLiveConfig, startLiveServices, type LiveServices } from '@transit/server';
+import { demoFeeds } from '@transit/cli';
 import { demoSnapshotEngine, startTestServer, type TestResponse, type TestServer } from '../support/server.js';
 import { invalidValues, type ParamSchema } from '../support/param-audit.js';
 
@@ -18,7 +19,7 @@ const JOURNEY = `/v1/journey.json?${SHF_LDS}&datetime=${DAY}T10:00&include_live=
 const CENTRE_BOX = 'min_lat=53.37&min_lon=-1.48&max_lat=53.39&max_lon=-1.45';
 
 beforeAll(async () => {
-  live = await startLiveServices({ engine: await demoSnapshotEngine(), config: { ...noLiveConfig(), simulate: true }, log: () => {} });
+  live = await startLiveServices({ engine: await demoSnapshotEngine(), config: { ...noLiveConfig(), simulate: true }, log: () => {}, demoFeeds });
   api = await startTestServer({ live: live.state });
   const board = await ok(`/v1/bus/stop_timetables/9400ZZSYCAT1.json?datetime=${DAY}T10:00&live=false`);
   ids.busTrip = board.departures[0].trip_id;

@@ -3,45 +3,27 @@
 // conditional requests (a restarted poller would start with an unconditional one), at the pace of
 // one poller, and the new snapshot's overlays are matched at once from the latest documents.
 import { describe, it, expect, beforeAll, afterEach } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildSnapshot, demoSiriSx, simulatedSiriVm } from '@transit/builder';
+import { demoSiriSx, simulatedSiriVm } from '@transit/builder';
 import { Engine } from '@transit/engine';
-import { signalAndWait, startServeProcess } from '../support/cli-process.js';
+import { demoSnapshotDir, getJson, signalAndWait, startServeProcess } from '../support/cli-process.js';
 import { startFileServer, type FileServer, type SeenRequest } from '../support/fetch-server.js';
 import { PROCESS_WAIT_MS } from '../support/processes.js';
 
 const KEY = 'reload-key';
-let dir: string;
 let snapshot: string;
 let files: Record<string, string>;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'serve-reload-pollers-'));
-  const bytes = (await buildSnapshot({ demo: true, quiet: true })).bytes;
-  snapshot = path.join(dir, 'demo.snap');
-  writeFileSync(snapshot, bytes);
+  const { dir, snapshot: file, bytes } = await demoSnapshotDir('serve-reload-pollers-');
+  snapshot = file;
   const engine = Engine.open(bytes.slice().buffer);
   // Recorded feed files, served as a static host serves them (ETag, Last-Modified, 304).
   files = { '/siri-vm': path.join(dir, 'siri-vm.xml'), '/siri-sx': path.join(dir, 'siri-sx.xml') };
   writeFileSync(files['/siri-vm'], simulatedSiriVm(engine, Date.now()));
   writeFileSync(files['/siri-sx'], demoSiriSx(engine, Date.now()));
 });
-
-function getJson(url: string): Promise<any> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent: false, headers: { 'X-Api-Key': KEY, Connection: 'close' } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (d) => (text += d));
-        res.on('end', () => resolve(JSON.parse(text)));
-      })
-      .on('error', reject);
-  });
-}
 
 const until = (check: () => boolean) => expect.poll(check, { timeout: PROCESS_WAIT_MS, interval: 50 }).toBe(true);
 const conditional = (r: SeenRequest) => typeof r.headers['if-none-match'] === 'string' && typeof r.headers['if-modified-since'] === 'string';
@@ -75,7 +57,7 @@ describe.each([
     const reloadedAt = Date.now();
     const before = Object.fromEntries(paths.map((p) => [p, server.seen(p).length]));
     // The new snapshot's disruptions are there at once, from the latest document (no new fetch).
-    const disruptions = await getJson(`${running.url}/v1/disruptions.json?active_only=false`);
+    const disruptions = (await getJson(`${running.url}/v1/disruptions.json?active_only=false`, KEY)).body;
     expect(disruptions.sources.siri_sx.record_count).toBeGreaterThan(0);
 
     await until(() => paths.every((p) => server.seen(p).length >= before[p] + 3));

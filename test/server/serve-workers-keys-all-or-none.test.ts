@@ -3,12 +3,9 @@
 // JSON, an unknown tier, no keys at all) leave both workers on the old keys with one clear log
 // line per SIGHUP, and a good file then reaches both.
 import { describe, it, expect, beforeAll } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildSnapshot } from '@transit/builder';
-import { signalAndWait, startServeProcess } from '../support/cli-process.js';
+import { demoSnapshotDir, getOnNewConnection, signalAndWait, spread, startServeProcess } from '../support/cli-process.js';
 
 const STATIONS = '/v1/rail/stations.json?lat=53.38&lon=-1.47';
 /** Requests per check, each on a new connection, so the kernel spreads them over both threads. */
@@ -20,27 +17,11 @@ let dir: string;
 let snapshot: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'serve-keys-all-or-none-'));
-  snapshot = path.join(dir, 'demo.snap');
-  writeFileSync(snapshot, (await buildSnapshot({ demo: true, quiet: true })).bytes);
+  ({ dir, snapshot } = await demoSnapshotDir('serve-keys-all-or-none-'));
 });
 
-function status(url: string, key: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url + STATIONS, { agent: false, headers: { 'X-Api-Key': key, Connection: 'close' } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode!));
-      })
-      .on('error', reject);
-  });
-}
-
-async function statuses(url: string, key: string): Promise<number[]> {
-  const out = [];
-  for (let i = 0; i < SPREAD; i++) out.push(await status(url, key));
-  return out;
-}
+/** The status of SPREAD requests of `key`, each on a new connection. */
+const statuses = (url: string, key: string) => spread(SPREAD, async () => (await getOnNewConnection(url + STATIONS, key)).status);
 
 describe('transit serve --workers 2: a keys reload applies everywhere or nowhere', () => {
   it('keeps both workers on the old keys for every bad file, then applies a good one to both', async () => {

@@ -3,12 +3,9 @@
 // change applies, counts of kept keys go on, and a broken file is refused while serving goes on.
 import { describe, it, expect, beforeAll } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildSnapshot } from '@transit/builder';
-import { signalAndWait, startServeProcess, TRANSIT_BIN, type ServeProcess } from '../support/cli-process.js';
+import { demoSnapshotDir, getOnNewConnection, signalAndWait, spread as repeat, startServeProcess, TRANSIT_BIN, type ServeProcess } from '../support/cli-process.js';
 
 const STATIONS = '/v1/rail/stations.json?lat=53.38&lon=-1.47';
 /** Requests per check, each on a new connection, so the kernel spreads them over both threads. */
@@ -19,9 +16,7 @@ let snapshot: string;
 let keysFile: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'serve-keys-reload-'));
-  snapshot = path.join(dir, 'demo.snap');
-  writeFileSync(snapshot, (await buildSnapshot({ demo: true, quiet: true })).bytes);
+  ({ dir, snapshot } = await demoSnapshotDir('serve-keys-reload-'));
   keysFile = path.join(dir, 'keys.json');
 });
 
@@ -31,21 +26,12 @@ function keys(...argv: string[]): string {
 }
 
 /** One GET on a new connection (no keep-alive), so successive requests may reach either thread. */
-function get(url: string, key: string): Promise<{ status: number; limit: string | undefined; remaining: number; reset: string | undefined }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url + STATIONS, { agent: false, headers: { 'X-Api-Key': key, Connection: 'close' } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode!, limit: res.headers['x-ratelimit-limit'] as string | undefined, remaining: Number(res.headers['x-ratelimit-remaining']), reset: res.headers['x-ratelimit-reset'] as string | undefined }));
-    });
-    req.on('error', reject);
-  });
+async function get(url: string, key: string): Promise<{ status: number; limit: string | undefined; remaining: number; reset: string | undefined }> {
+  const { status, headers } = await getOnNewConnection(url + STATIONS, key);
+  return { status, limit: headers['x-ratelimit-limit'] as string | undefined, remaining: Number(headers['x-ratelimit-remaining']), reset: headers['x-ratelimit-reset'] as string | undefined };
 }
 
-async function spread(url: string, key: string) {
-  const out = [];
-  for (let i = 0; i < SPREAD; i++) out.push(await get(url, key));
-  return out;
-}
+const spread = (url: string, key: string) => repeat(SPREAD, () => get(url, key));
 
 /** Sends SIGHUP and waits for `text` in the output written after it. */
 function hangUp(p: ServeProcess, text: string): Promise<void> {

@@ -3,50 +3,27 @@
 // workers serve the relayed data (per-thread metrics, boards, disruption sources), keep the last
 // good data when the feed breaks (marked stale) and recover.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { buildSnapshot, demoSiriSx, simulatedSiriVm } from '@transit/builder';
+import { demoSiriSx, simulatedSiriVm } from '@transit/builder';
 import { Engine } from '@transit/engine';
 import { startReplayServer, type ReplayServer } from '@transit/server';
-import { signalAndWait, startServeProcess, type ServeProcess } from '../support/cli-process.js';
+import { demoSnapshotDir, getJson, signalAndWait, spread, startServeProcess, type ServeProcess } from '../support/cli-process.js';
 import { PROCESS_WAIT_MS } from '../support/processes.js';
 
 const KEY = 'live-key';
 /** Requests per check, each on a new connection, so the kernel spreads them over both threads. */
 const SPREAD = 12;
 
-let dir: string;
 let snapshot: string;
 let engine: Engine;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'serve-live-'));
-  const bytes = (await buildSnapshot({ demo: true, quiet: true })).bytes;
-  snapshot = path.join(dir, 'demo.snap');
-  writeFileSync(snapshot, bytes);
-  engine = Engine.open(bytes.slice().buffer);
+  const built = await demoSnapshotDir('serve-live-');
+  snapshot = built.snapshot;
+  engine = Engine.open(built.bytes.slice().buffer);
 });
 
-function getJson(url: string): Promise<{ status: number; body: any }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent: false, headers: { 'X-Api-Key': KEY, Connection: 'close' } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (d) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode!, body: text.startsWith('{') ? JSON.parse(text) : text }));
-      })
-      .on('error', reject);
-  });
-}
-
-async function spread(url: string) {
-  const out = [];
-  for (let i = 0; i < SPREAD; i++) out.push(await getJson(url));
-  return out;
-}
+/** SPREAD JSON answers of `url`, each on a new connection. */
+const spreadJson = (url: string) => spread(SPREAD, () => getJson(url, KEY));
 
 /** Polls `read` until it passes `check` (a state the server reaches), failing after PROCESS_WAIT_MS. */
 const until = <T>(read: () => Promise<T> | T, check: (value: T) => boolean) => expect.poll(async () => check(await read()), { timeout: PROCESS_WAIT_MS, interval: 50 }).toBe(true);
@@ -95,15 +72,15 @@ describe('transit serve --workers 2: live feeds polled once', () => {
         expect(matched).toBeGreaterThan(0);
       }
     }
-    const disruptions = await spread(`${url}/v1/disruptions.json?active_only=false`);
+    const disruptions = await spreadJson(`${url}/v1/disruptions.json?active_only=false`);
     for (const r of disruptions) {
       expect(r.status).toBe(200);
       expect(r.body.sources.siri_sx).toMatchObject({ configured: true, failed: false, stale: false, url: sx.url + '/siri-sx' });
       expect(r.body.sources.siri_sx.record_count).toBeGreaterThan(0);
       expect(r.body.sources.siri_sx.last_retrieved).not.toBeNull();
     }
-    const stop = (await getJson(`${url}/v1/bus/stops.json?lat=53.3811&lon=-1.4701&radius=2000&limit=1`)).body.member[0].atcocode;
-    const boards = await spread(`${url}/v1/bus/stop_timetables/${stop}.json?live=true`);
+    const stop = (await getJson(`${url}/v1/bus/stops.json?lat=53.3811&lon=-1.4701&radius=2000&limit=1`, KEY)).body.member[0].atcocode;
+    const boards = await spreadJson(`${url}/v1/bus/stop_timetables/${stop}.json?live=true`);
     for (const r of boards) {
       expect(r.status).toBe(200);
       expect(r.body.live_requested).toBe(true);
@@ -113,14 +90,14 @@ describe('transit serve --workers 2: live feeds polled once', () => {
     // A snapshot reload (SIGHUP): the workers rebuild their overlays at once from the latest
     // relayed documents, with no wait for a poll.
     await signalAndWait(running, 'SIGHUP', 'Reloaded snapshot');
-    for (const r of await spread(`${url}/v1/disruptions.json?active_only=false`)) expect(r.body.sources.siri_sx.record_count).toBeGreaterThan(0);
+    for (const r of await spreadJson(`${url}/v1/disruptions.json?active_only=false`)) expect(r.body.sources.siri_sx.record_count).toBeGreaterThan(0);
 
     // The disruption feed breaks: every worker keeps its records, marked stale and failing.
     sx.setFault({ kind: 'garbage' });
     const from = running.output().length;
     const disruptionsUrl = `${url}/v1/disruptions.json?active_only=false`;
-    await until(() => spread(disruptionsUrl), (answers) => answers.every((r) => r.body.sources.siri_sx.failed === true));
-    for (const r of await spread(`${url}/v1/disruptions.json?active_only=false`)) {
+    await until(() => spreadJson(disruptionsUrl), (answers) => answers.every((r) => r.body.sources.siri_sx.failed === true));
+    for (const r of await spreadJson(`${url}/v1/disruptions.json?active_only=false`)) {
       expect(r.body.sources.siri_sx).toMatchObject({ failed: true, stale: true });
       expect(r.body.sources.siri_sx.record_count).toBeGreaterThan(0);
       expect(r.body.sources.siri_sx.consecutive_failures).toBeGreaterThanOrEqual(1);
@@ -130,8 +107,8 @@ describe('transit serve --workers 2: live feeds polled once', () => {
     // The vehicle feed fails too: boards answer with live_error in both workers.
     vm.setFault({ kind: 'status', status: 503 });
     const boardUrl = `${url}/v1/bus/stop_timetables/${stop}.json?live=true`;
-    await until(() => spread(boardUrl), (answers) => answers.every((r) => r.body.live_error !== null));
-    for (const r of await spread(boardUrl)) {
+    await until(() => spreadJson(boardUrl), (answers) => answers.every((r) => r.body.live_error !== null));
+    for (const r of await spreadJson(boardUrl)) {
       expect(r.status).toBe(200);
       expect(r.body.live_error).toMatch(/siri_vm feed failing since .*HTTP 503/);
     }

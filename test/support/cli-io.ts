@@ -1,4 +1,4 @@
-import type { CliIo } from '@transit/server';
+import type { CliIo } from '@transit/cli';
 
 /** A CliIo capturing output; `stop()` ends a running `serve` or `replay`. */
 export interface TestIo extends CliIo {

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import type { FetchIo } from '@transit/builder';
+import type { FetchIo } from '@transit/cli';
 import { TRANSIT_BIN } from './cli-process.js';
 import { spawnTracked } from './processes.js';
 

@@ -1,22 +1,21 @@
-/** @transit/server: the HTTP shell over the transit engine, and the `transit` command line. */
+/** @transit/server: the HTTP shell over the transit engine (the `transit` command line is @transit/cli). */
 export { startServer, ListenError, type ServerOptions, type RunningServer } from './server.js';
 export { Router, type RequestInfo, type RenderedResponse } from './http/router.js';
 export { ApiKeys, hashApiKey, generateApiKey, type ApiKeyRecord, type KeyCheck } from './auth/api-keys.js';
-export { loadApiKeys, parseApiKeysEnv, readKeysFile, toKeyRecords, KeysConfigError, KeyFileEntry, type LoadedKeys } from './auth/keys-config.js';
+export { loadApiKeys, reloadApiKeys, isYamlFile, parseApiKeysEnv, readKeysFile, toKeyRecords, KeysConfigError, KeyFileEntry, type LoadedKeys } from './auth/keys-config.js';
 export { buildOpenApi, API_VERSION } from './api/openapi.js';
 export { ENDPOINTS, defineEndpoint, type Endpoint, type EndpointDefinition, type HandlerContext } from './api/index.js';
 export { compileQueryParser, paramSpecs, type ParamSpec, type ParsedQuery, type QueryParser } from './api/common/params.js';
 export { ApiError, type ApiErrorCode } from './api/common/api-error.js';
-export { runCli, USAGE } from './cli.js';
-export { parseServeArgs, serveCommand, READY_LINE, SERVE_USAGE, type ServeOptions } from './serve-command.js';
-export { processIo, UsageError, type CliIo } from './cli-io.js';
-export { openSnapshotFile, openDemoSnapshot, type OpenedSnapshot } from './snapshot-source.js';
+export { openSnapshotFile, openEngine, readSnapshotBytes, type OpenedSnapshot } from './snapshot-source.js';
+export { serveInProcess, serveInWorkers, type ServeSetup, type Serving } from './serve-modes.js';
 export { FeedPoller, type FeedPollerOptions, type FeedStatus } from './live/feed-poller.js';
 /** Key redaction in URLs, shared with the builder's downloads (from @transit/feeds). */
 export { redactUrl } from '@transit/feeds';
 export { startReplayServer, type ReplayServer, type ReplayServerOptions, type ReplayFault } from './live/replay-server.js';
 export { startDemoFeedServer, type DemoFeedServer, type GeneratedDocument } from './live/demo-feed-server.js';
-export { loadLiveConfig, noLiveConfig, LiveConfigError, type LiveConfig, type FeedConfig } from './live/live-config.js';
+export { loadLiveConfig, noLiveConfig, LiveConfigError, LIVE_CONFIG_HELP, type LiveConfig, type FeedConfig } from './live/live-config.js';
+export type { DemoFeeds } from './live/simulated-feeds.js';
 export { startLiveServices, type LiveServices } from './live/live-services.js';
 export { NO_LIVE, type LiveState } from './live/live-state.js';
 export { TierTable, DEFAULT_TIERS, TierConfigError, type Tier } from './auth/tiers.js';

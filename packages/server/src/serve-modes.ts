@@ -3,6 +3,7 @@ import { Engine } from '@transit/engine';
 import type { ApiKeys } from './auth/api-keys.js';
 import type { TierTable } from './auth/tiers.js';
 import type { LiveConfig } from './live/live-config.js';
+import type { DemoFeeds } from './live/simulated-feeds.js';
 import { startLiveServices } from './live/live-services.js';
 import { FeedHub } from './live/feed-hub.js';
 import { ListenError, startServer } from './server.js';
@@ -23,6 +24,8 @@ export interface ServeSetup {
   keys: ApiKeys;
   tiers: TierTable;
   live: LiveConfig;
+  /** Generators of the demo's simulated feeds (needed when `live.simulate`; the CLI passes the builder's). */
+  demoFeeds?: DemoFeeds | null;
   host: string;
   port: number;
   log: (line: string) => void;
@@ -60,7 +63,7 @@ export async function serveInProcess(setup: ServeSetup): Promise<Serving> {
   const limits = await startSharedLimits(setup);
   let engine = openEngine(await setup.loadSnapshot());
   // The pollers live in the hub, across reloads; the overlays matched onto the snapshot read it.
-  const hub = await FeedHub.start({ engine, config: setup.live, log: setup.log });
+  const hub = await FeedHub.start({ engine, config: setup.live, log: setup.log, demoFeeds: setup.demoFeeds ?? undefined });
   const startLive = (e: Engine) => startLiveServices({ engine: e, config: setup.live, log: setup.log, sources: hub.sources });
   let live = await startLive(engine);
   const accessLog = setup.accessLog ? createAccessLog() : null;
@@ -122,7 +125,7 @@ export async function serveInWorkers(setup: ServeSetup, threads: number): Promis
   let limiter = limits?.limiter ?? SharedRateLimiter.forKeys(setup.keys.records.map(keyId));
   // The pollers (and the demo's simulated feed servers) of every worker, started first so the
   // workers begin with the latest results.
-  const feeds = await FeedHub.start({ engine, config: setup.live, log: setup.log });
+  const feeds = await FeedHub.start({ engine, config: setup.live, log: setup.log, demoFeeds: setup.demoFeeds ?? undefined });
   const cluster = await startCluster({ snapshot: shared, workers: threads, keys: setup.keys, tiers: setup.tiers, live: setup.live, host: setup.host, port, metrics: setup.metrics?.buffer ?? null, accessLog: setup.accessLog, limiter, feeds, liveMetrics: setup.liveMetrics?.buffer ?? null, demoKey: setup.demoKey ?? null }).catch(async (err: unknown) => {
     await feeds.stop();
     await limits?.sync.stop();

@@ -12,12 +12,6 @@ export function readSnapshotBytes(file: string): Uint8Array {
   return readFileSync(file);
 }
 
-/** Builds the generated demo dataset in memory (a few seconds) and returns its snapshot bytes. */
-export async function buildDemoBytes(): Promise<Uint8Array> {
-  const { buildSnapshot } = await import('@transit/builder');
-  return (await buildSnapshot({ demo: true, quiet: true })).bytes;
-}
-
 /**
  * An Engine over snapshot bytes, viewed without a further copy unless they are a view into a
  * larger or pooled buffer (which readFileSync returns for small files), then sliced once.
@@ -33,7 +27,3 @@ export function openSnapshotFile(file: string): OpenedSnapshot {
   return { engine: openEngine(readSnapshotBytes(file)), label: file };
 }
 
-/** Builds the demo dataset in memory and opens it. */
-export async function openDemoSnapshot(): Promise<OpenedSnapshot> {
-  return { engine: openEngine(await buildDemoBytes()), label: 'demo' };
-}

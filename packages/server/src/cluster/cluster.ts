@@ -117,7 +117,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
       await Promise.all(workers.map((w) => ask(w, { type: 'commitKeys' }, 'keysApplied')));
     },
     // Workers close their listening sockets and live feeds and then stay parked: a thread holding
-    // uWebSockets.js cannot be torn down, so the process ends by signal after this (cli-io).
+    // uWebSockets.js cannot be torn down, so the process ends by signal after this (CliIo.exitBySignal in @transit/cli).
     close: async () => {
       await Promise.all(workers.map((w) => ask(w, { type: 'close' }, 'closed').catch(() => undefined)));
     },

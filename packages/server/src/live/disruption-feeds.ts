@@ -1,10 +1,9 @@
 import { DisruptionIndex, type Disruption, type DisruptionDelivery, type Engine } from '@transit/engine';
 import { parseLineStatus, parseSiriSx } from '@transit/feeds';
-import { demoLineStatus, demoSiriSx } from '@transit/builder';
 import type { FeedConfig, LiveConfig } from './live-config.js';
 import type { FeedStatus } from './feed-poller.js';
-import { LOCAL_FEEDS, SIMULATED_ELSEWHERE, type FeedSource, type FeedSources } from './feed-source.js';
-import { startDemoFeedServer, type DemoFeedServer } from './demo-feed-server.js';
+import { feedPollerOptions, LOCAL_FEEDS, SIMULATED_ELSEWHERE, type FeedSource, type FeedSources } from './feed-source.js';
+import { startSimulatedFeeds, type DemoFeeds, type SimulatedFeeds } from './simulated-feeds.js';
 
 /** The two disruption feeds, by the name `sources` reports them under. */
 export type DisruptionFeedName = 'siri_sx' | 'line_status';
@@ -45,33 +44,24 @@ export interface DisruptionFeeds {
   stop(): Promise<void>;
 }
 
-/** Poll interval and timeout of the demo's simulated feeds. */
-const SIMULATED_INTERVAL_MS = 30_000;
-const SIMULATED_TIMEOUT_MS = 5_000;
-
 /**
  * Starts pollers for `config.siriSx` and `config.lineStatus`; with `config.simulate` (the demo,
- * nothing configured), a local feed server generating a SIRI-SX document over the snapshot's own
- * lines and a line-status document, polled through the same pollers (first poll awaited).
+ * nothing configured), a local feed server generating (by `demoFeeds`) a SIRI-SX document over
+ * the snapshot's own lines and a line-status document, polled through the same pollers (first poll awaited).
  * A failed poll keeps that feed's last good records (reported stale). Null when there is nothing
  * to poll. `sources`: this thread polls (default) or receives the main thread's feeds (a worker).
  */
-export async function startDisruptionFeeds(engine: Engine, config: LiveConfig, log: (line: string) => void, sources: FeedSources = LOCAL_FEEDS): Promise<DisruptionFeeds | null> {
-  let demo: DemoFeedServer | null = null;
+export async function startDisruptionFeeds(engine: Engine, config: LiveConfig, log: (line: string) => void, sources: FeedSources = LOCAL_FEEDS, demoFeeds?: DemoFeeds): Promise<DisruptionFeeds | null> {
+  let demo: SimulatedFeeds | null = null;
   let siriSx = config.siriSx;
   let lineStatus = config.lineStatus;
   const simulated = config.simulate && !siriSx && !lineStatus;
   if (simulated && !sources.local) {
     siriSx = lineStatus = SIMULATED_ELSEWHERE;
   } else if (simulated) {
-    demo = await startDemoFeedServer({
-      '/siri-sx.xml': () => ({ body: demoSiriSx(engine, Date.now()), contentType: 'application/xml' }),
-      '/line-status.json': () => ({ body: demoLineStatus(Date.now()), contentType: 'application/json' }),
-    });
-    const feedAt = (path: string): FeedConfig => ({ url: demo!.url + path, intervalMs: SIMULATED_INTERVAL_MS, timeoutMs: SIMULATED_TIMEOUT_MS, headers: {} });
-    siriSx = feedAt('/siri-sx.xml');
-    lineStatus = feedAt('/line-status.json');
-    log(`disruptions: simulated SIRI-SX and line status served at ${demo.url}`);
+    demo = await startSimulatedFeeds(demoFeeds, () => engine, { vehicles: false, disruptions: true }, log);
+    siriSx = demo.siriSx;
+    lineStatus = demo.lineStatus;
   }
   if (!siriSx && !lineStatus) return null;
   const feeds = new DisruptionFeedSet(engine, { siri_sx: siriSx, line_status: lineStatus }, simulated, log, sources);
@@ -107,16 +97,7 @@ class DisruptionFeedSet {
     for (const name of DISRUPTION_FEED_NAMES) {
       const c = configs[name];
       if (!c) continue;
-      this.pollers[name] = sources.feed<DisruptionDelivery>({
-        name,
-        url: c.url,
-        headers: c.headers,
-        intervalMs: c.intervalMs,
-        timeoutMs: c.timeoutMs,
-        parse: (bytes) => parsers[name](bytes),
-        onData: (delivery) => this.apply(name, delivery.records),
-        log,
-      });
+      this.pollers[name] = sources.feed<DisruptionDelivery>(feedPollerOptions(name, c, log, parsers[name], (delivery) => this.apply(name, delivery.records)));
     }
   }
 

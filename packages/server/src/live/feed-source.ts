@@ -33,3 +33,11 @@ export const LOCAL_FEEDS: FeedSources = {
  * polls it, so only the name matters here (the URL and status shown come from the main thread).
  */
 export const SIMULATED_ELSEWHERE: FeedConfig = { url: 'http://127.0.0.1/simulated-in-main-thread', intervalMs: 0, timeoutMs: 0, headers: {} };
+
+/**
+ * The poller options of one configured feed: its URL, headers, interval and timeout, with
+ * `parse` given the body only and `onData` each new document.
+ */
+export function feedPollerOptions<T>(name: string, feed: FeedConfig, log: (line: string) => void, parse: (bytes: Uint8Array) => T, onData: (value: T, fetchedAtMs: number) => void): FeedPollerOptions<T> {
+  return { name, url: feed.url, headers: feed.headers, intervalMs: feed.intervalMs, timeoutMs: feed.timeoutMs, log, parse: (bytes) => parse(bytes), onData };
+}

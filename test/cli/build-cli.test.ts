@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Engine } from '@transit/engine';
 import { HAVE_DATA, data } from '../support/data.js';
 
-const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/server/bin/transit.js');
+const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/cli/bin/transit.js');
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'cli-'));
 const transit = (...args: string[]) => spawnSync(process.execPath, [BIN, 'build', ...args], { encoding: 'utf8', timeout: 120_000 });
 const noStack = (text: string) => expect(text).not.toMatch(/\n\s+at /);

@@ -1,17 +1,28 @@
 import { parseArgs } from 'node:util';
-import { loadApiKeys, reloadApiKeys } from './auth/keys-config.js';
-import { UsageError, type CliIo } from './cli-io.js';
-import { LIVE_CONFIG_HELP, loadLiveConfig, LiveConfigError } from './live/live-config.js';
 import { availableParallelism } from 'node:os';
-import { ListenError } from './server.js';
-import { serveInProcess, serveInWorkers, type ServeSetup, type Serving } from './serve-modes.js';
-import { buildDemoBytes, readSnapshotBytes } from './snapshot-source.js';
-import { TierTable, TierConfigError } from './auth/tiers.js';
-import { RequestMetrics } from './observe/request-metrics.js';
-import { processGauges, startMetricsServer } from './observe/metrics-server.js';
-import { LiveMetrics } from './observe/live-metrics.js';
-import { routeLabels } from './http/router.js';
-import { ENDPOINTS } from './api/index.js';
+import {
+  ENDPOINTS,
+  LIVE_CONFIG_HELP,
+  ListenError,
+  LiveConfigError,
+  LiveMetrics,
+  loadApiKeys,
+  loadLiveConfig,
+  processGauges,
+  readSnapshotBytes,
+  reloadApiKeys,
+  RequestMetrics,
+  routeLabels,
+  serveInProcess,
+  serveInWorkers,
+  startMetricsServer,
+  TierConfigError,
+  TierTable,
+  type ServeSetup,
+  type Serving,
+} from '@transit/server';
+import { UsageError, type CliIo } from './cli-io.js';
+import { buildDemoBytes, demoFeeds } from './demo.js';
 
 /** Printed by `transit serve` when it accepts requests and signals (SIGHUP, SIGTERM, SIGINT). */
 export const READY_LINE = 'Ready: SIGHUP reloads, SIGTERM stops.';
@@ -138,6 +149,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     keys: keys.keys,
     tiers,
     live: liveConfig,
+    demoFeeds,
     host: options.host,
     port: options.port,
     log: (line) => io.err(line + '\n'),

@@ -1,11 +1,10 @@
-import { KeysConfigError } from './auth/keys-config.js';
-import { UnknownTierError } from './auth/tiers.js';
+import { API_VERSION, KeysConfigError, ListenError, UnknownTierError } from '@transit/server';
 import { processIo, UsageError, type CliIo } from './cli-io.js';
-import { API_VERSION } from './api/openapi.js';
-import { ListenError } from './server.js';
 import { SERVE_USAGE, serveCommand } from './serve-command.js';
-import { REPLAY_USAGE, replayCommand } from './live/replay-command.js';
+import { REPLAY_USAGE, replayCommand } from './replay-command.js';
 import { KEYS_USAGE, keysCommand } from './keys-command.js';
+import { runBuildCli } from './build-command.js';
+import { runFetchCli } from './fetch-command.js';
 
 /** Help of `transit`. */
 export const USAGE = `Usage: transit <command> [options]
@@ -47,14 +46,10 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
         return await keysCommand(rest, io);
       case 'replay':
         return await replayCommand(rest, io);
-      case 'build': {
-        const { runBuildCli } = await import('@transit/builder');
+      case 'build':
         return await runBuildCli(rest);
-      }
-      case 'fetch': {
-        const { runFetchCli } = await import('@transit/builder');
-        return await runFetchCli(rest, { out: io.out, err: io.err, env: io.env, stderrIsTTY: !!process.stderr.isTTY });
-      }
+      case 'fetch':
+        return await runFetchCli(rest, { out: io.out, err: io.err, env: io.env, stderrIsTTY: io.stderrIsTTY ?? !!process.stderr.isTTY });
       case undefined:
         throw new UsageError('no command given');
       default:

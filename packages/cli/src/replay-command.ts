@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
-import { startReplayServer } from './replay-server.js';
-import { UsageError, type CliIo } from '../cli-io.js';
+import { startReplayServer } from '@transit/server';
+import { UsageError, type CliIo } from './cli-io.js';
 
 /** Help of `transit replay`. */
 export const REPLAY_USAGE = `Usage: transit replay [--port N] [--host H] [--content-type T] [--no-loop] FILE...

@@ -1,7 +1,6 @@
 import { writeFile, rename } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { buildSnapshot } from './build.js';
-import { BuildError } from './issues.js';
+import { buildSnapshot, BuildError } from '@transit/builder';
 
 const USAGE = `Usage: transit build [inputs] --out FILE
 

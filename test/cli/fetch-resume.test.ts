@@ -3,7 +3,7 @@ import { describe, it, expect, beforeEach, afterEach } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runFetchCli } from '@transit/builder';
+import { runFetchCli } from '@transit/cli';
 import { HAVE_DATA, data } from '../support/data.js';
 import { PROCESS_WAIT_MS, spawnTracked } from '../support/processes.js';
 import { startFileServer, runTransit, sha256File, captureIo, type FileServer } from '../support/fetch-server.js';

@@ -8,6 +8,8 @@ export interface CliIo {
   out(text: string): void;
   err(text: string): void;
   env: Record<string, string | undefined>;
+  /** `transit fetch` redraws its progress line on a terminal, else prints plain lines (default false). */
+  stderrIsTTY?: boolean;
   /** `transit serve` runs until this settles (with the signal's name, when a signal ended it). */
   until: Promise<unknown>;
   /** Calls `listener` whenever a reload is asked for (SIGHUP). */
@@ -20,12 +22,16 @@ export interface CliIo {
   exitBySignal?(signal: string): void;
 }
 
-/** The process's stdout, stderr and environment; `until` settles on SIGINT or SIGTERM; SIGHUP reloads. */
+/**
+ * The process's stdout, stderr and environment; `until` settles on SIGINT or SIGTERM (its
+ * handlers go in when it is first read); SIGHUP reloads.
+ */
 export function processIo(): CliIo {
   return {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
     env: process.env,
+    stderrIsTTY: !!process.stderr.isTTY,
     get until() {
       return new Promise<string>((resolve) => {
         process.once('SIGINT', () => resolve('SIGINT'));

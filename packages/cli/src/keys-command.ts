@@ -1,9 +1,7 @@
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { stringify as toYaml } from 'yaml';
-import { generateApiKey, hashApiKey, keyId } from './auth/api-keys.js';
-import { isYamlFile, readKeysFile, toKeyRecords, type KeyFileEntry } from './auth/keys-config.js';
-import { TierTable } from './auth/tiers.js';
+import { generateApiKey, hashApiKey, isYamlFile, keyId, readKeysFile, TierTable, toKeyRecords, type KeyFileEntry } from '@transit/server';
 import { UsageError, type CliIo } from './cli-io.js';
 
 /** Help of `transit keys`. */

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '@transit/server';
+import { runCli } from '@transit/cli';
 import { testIo } from '../support/cli-io.js';
 import { PROCESS_WAIT_MS } from '../support/processes.js';
 

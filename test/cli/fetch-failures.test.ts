@@ -3,7 +3,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runFetchCli } from '@transit/builder';
+import { runFetchCli } from '@transit/cli';
 import { redactText } from '@transit/feeds';
 import { requestUrl } from '../../packages/builder/src/fetch/sources.js';
 import { HAVE_DATA, data } from '../support/data.js';

@@ -1,17 +1,33 @@
 import { redactText } from '@transit/feeds';
-import { acquireCacheLock, CacheLockedError, type CacheLock } from './cache-lock.js';
 import { mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { runBuildCli } from '../cli.js';
-import { BUILDER_VERSION } from '../compile/compile-snapshot.js';
-import { KINDS, REGIONS, findRegion, type Region } from './regions.js';
-import { applyOverrides, parseOverride, regionSources, selectOnly, type Overrides, type SourceSpec } from './sources.js';
-import { readManifest, type Manifest } from './manifest.js';
-import { downloadSource, type DownloadOutcome } from './download.js';
-import { DownloadProgress, formatBytes } from './download-progress.js';
-import { catalogueText } from './catalogue-text.js';
+import {
+  acquireCacheLock,
+  applyOverrides,
+  BUILDER_VERSION,
+  CacheLockedError,
+  catalogueText,
+  downloadSource,
+  DownloadProgress,
+  findRegion,
+  formatBytes,
+  KINDS,
+  parseOverride,
+  readManifest,
+  regionSources,
+  REGIONS,
+  selectOnly,
+  type CacheLock,
+  type DownloadOutcome,
+  type Manifest,
+  type Overrides,
+  type Region,
+  type SourceSpec,
+} from '@transit/builder';
+import { runBuildCli } from './build-command.js';
+import { processIo, UsageError, type CliIo } from './cli-io.js';
 
 export const FETCH_USAGE = `Usage: transit fetch REGION [options]     download a region's official public sources
        transit fetch --list [REGION]          the regions, their sources, URLs and licences
@@ -39,14 +55,8 @@ resumes where it stopped. Exit status: 0 all fetched (and built), 1 a source or 
 failed (the other sources are still fetched), 2 usage error.
 `;
 
-/** Where `transit fetch` writes and what it reads; tests pass their own. */
-export interface FetchIo {
-  out(text: string): void;
-  err(text: string): void;
-  env: Record<string, string | undefined>;
-  /** Progress redraws one line on a terminal, else prints plain lines. */
-  stderrIsTTY: boolean;
-}
+/** Where `transit fetch` writes and what it reads (no signals: it runs to its end); tests pass their own. */
+export type FetchIo = Pick<CliIo, 'out' | 'err' | 'env' | 'stderrIsTTY'>;
 
 /** Test knobs: shorter waits. */
 export interface FetchTuning {
@@ -54,17 +64,11 @@ export interface FetchTuning {
   progressEveryMs?: number;
 }
 
-function processIo(): FetchIo {
-  return { out: (t) => void process.stdout.write(t), err: (t) => void process.stderr.write(t), env: process.env, stderrIsTTY: !!process.stderr.isTTY };
-}
-
-class UsageError extends Error {}
-
 /** `transit fetch ...`: returns the exit status; never throws for bad input or failed sources. */
 export async function runFetchCli(argv: string[], rawIo: FetchIo = processIo(), tuning: FetchTuning = {}): Promise<number> {
   let apiKey: string | undefined;
   // Every line goes through redactText(): the key never reaches the terminal or a log.
-  const io: FetchIo = { ...rawIo, out: (t) => rawIo.out(redactText(t, apiKey)), err: (t) => rawIo.err(redactText(t, apiKey)) };
+  const io: FetchIo = { env: rawIo.env, stderrIsTTY: rawIo.stderrIsTTY, out: (t) => rawIo.out(redactText(t, apiKey)), err: (t) => rawIo.err(redactText(t, apiKey)) };
   let plan;
   try {
     plan = parseCommand(argv, rawIo.env);
@@ -106,7 +110,7 @@ export async function runFetchCli(argv: string[], rawIo: FetchIo = processIo(), 
 /** Downloads the plan's sources into `dir` (locked by this run), then builds when asked. */
 async function fetchInto(dir: string, plan: Plan, io: FetchIo, rawIo: FetchIo, tuning: FetchTuning): Promise<number> {
   const manifest = await readManifest(dir);
-  const progress = new DownloadProgress(plan.quiet ? null : { write: io.err, isTTY: rawIo.stderrIsTTY }, tuning.progressEveryMs);
+  const progress = new DownloadProgress(plan.quiet ? null : { write: io.err, isTTY: !!rawIo.stderrIsTTY }, tuning.progressEveryMs);
   io.out(`Fetching ${plan.fetch.length} source${plan.fetch.length === 1 ? '' : 's'}${plan.region ? ` of ${plan.region.name}` : ''} into ${dir}\n`);
   const outcomes = new Map<string, DownloadOutcome>();
   for (const spec of plan.fetch) {
