@@ -1,8 +1,8 @@
-// FEATURE UNDER TEST: the builder's dependency rules (no import circles, never the server or the cli).
+// FEATURE UNDER TEST: the builder's dependency rules (no import circles, never the server or the cli, every import declared).
 import { describe, it, expect } from 'vitest';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { importCircles, packageImports } from '../support/import-graph.js';
+import { importCircles, packageImports, undeclaredImports } from '../support/import-graph.js';
 
 const BUILDER_SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/builder/src');
 const FORBIDDEN_PACKAGES = ['@transit/server', '@transit/cli'];
@@ -20,4 +20,6 @@ describe('builder architecture', () => {
     );
     expect(offenders).toEqual([]);
   });
+
+  it('declares every package it imports', () => expect(undeclaredImports(path.dirname(BUILDER_SRC))).toEqual([]));
 });

@@ -3,7 +3,7 @@ import { describe, it, expect } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { importCircles } from '../support/import-graph.js';
+import { importCircles, undeclaredImports } from '../support/import-graph.js';
 
 const ENGINE_SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/engine/src');
 const ALLOWED_PACKAGES = new Set(['flatbuffers', 'kdbush', 'geokdbush']);
@@ -22,6 +22,8 @@ describe('engine architecture', () => {
   it('has no import circles', () => {
     expect(importCircles(ENGINE_SRC)).toEqual({ files: [], folders: [] });
   });
+
+  it('declares every package it imports', () => expect(undeclaredImports(path.dirname(ENGINE_SRC))).toEqual([]));
 
   it.each(files.map((f) => [path.relative(ENGINE_SRC, f), f]))('%s imports only relative modules and allowed packages', (_, file) => {
     const text = readFileSync(file, 'utf8');

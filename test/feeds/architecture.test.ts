@@ -2,7 +2,7 @@
 import { describe, it, expect } from 'vitest';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { importCircles, packageImports } from '../support/import-graph.js';
+import { importCircles, packageImports, undeclaredImports } from '../support/import-graph.js';
 
 const FEEDS_SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/feeds/src');
 const ALLOWED = new Set(['@transit/engine', 'fast-xml-parser', 'protobufjs', 'node:fs']);
@@ -14,6 +14,8 @@ describe('feeds architecture', () => {
     const outside = [...imports].flatMap(([file, specs]) => specs.filter((s) => !ALLOWED.has(s)).map((s) => `${file}: ${s}`));
     expect(outside).toEqual([]);
   });
+
+  it('declares every package it imports', () => expect(undeclaredImports(path.dirname(FEEDS_SRC))).toEqual([]));
 
   it('has no import circles between files or folders', () => {
     expect(importCircles(FEEDS_SRC)).toEqual({ files: [], folders: [] });

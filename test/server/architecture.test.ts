@@ -5,7 +5,7 @@ import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { importCircles, packageImports } from '../support/import-graph.js';
+import { importCircles, packageImports, undeclaredImports } from '../support/import-graph.js';
 
 const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/server');
 const FORBIDDEN = ['@transit/builder', '@transit/cli'];
@@ -24,6 +24,8 @@ describe('server architecture', () => {
     expect(deps.filter((d) => FORBIDDEN.includes(d))).toEqual([]);
     expect(pkg.bin).toBeUndefined();
   });
+
+  it('declares every package it imports', () => expect(undeclaredImports(SERVER)).toEqual([]));
 
   it('has no import circles between files or folders', () => {
     expect(importCircles(path.join(SERVER, 'src'))).toEqual({ files: [], folders: [] });

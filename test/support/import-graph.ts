@@ -91,3 +91,16 @@ export function packageImports(srcDir: string): Map<string, string[]> {
   }
   return out;
 }
+
+/** The packages a package's sources import (`node:` built-ins aside) that its package.json does not declare. */
+export function undeclaredImports(packageDir: string): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  const declared = new Set(Object.keys(pkg.dependencies ?? {}));
+  const used = new Set(
+    [...packageImports(path.join(packageDir, 'src')).values()]
+      .flat()
+      .filter((s) => !s.startsWith('node:'))
+      .map((s) => s.split('/').slice(0, s.startsWith('@') ? 2 : 1).join('/')),
+  );
+  return [...used].filter((name) => !declared.has(name)).sort();
+}
