@@ -46,6 +46,8 @@ export class RaptorSearch {
   private readonly patternEnd: Int32Array;
   /** Stop -> `stamp` of the round whose scan may board there (it was marked in the round before). */
   private readonly boardStamp: Int32Array;
+  /** stopPatterns entry -> 1 when round 1 of this run queues it (`run` with entries); all 0 between runs. */
+  private readonly entryNew: Uint8Array;
   private readonly queue: Int32Array;
   private queueCount = 0;
   private setup!: SearchSetup;
@@ -72,6 +74,7 @@ export class RaptorSearch {
     this.patternStart = new Int32Array(tt.patternCount).fill(-1);
     this.patternEnd = new Int32Array(tt.patternCount);
     this.boardStamp = new Int32Array(S).fill(-1);
+    this.entryNew = new Uint8Array(tt.stopPatterns.length);
     this.queue = new Int32Array(tt.patternCount);
     this.noBounds = new Int32Array(S);
     this.lb = this.noBounds;
@@ -87,9 +90,12 @@ export class RaptorSearch {
   /**
    * One run from `stops[i]` reached at `times[i]` (search order, negated in reverse), i < count.
    * Those stops are marked when their label is (now) that time: a range search presets its
-   * other access stops and marks only those with a new departure. Returns the last round that improved anything.
+   * other access stops and marks only those with a new departure. `entries` (stopPatterns
+   * indices, the first `entryCount`), when given, are the only patterns round 1 scans at the marked
+   * stops: those with the new departure; on the others the trip caught is the one an earlier run
+   * caught from an earlier-or-equal label, whose arrivals are in the labels. Returns the last round that improved anything.
    */
-  run(stops: Int32Array, times: Int32Array, count: number): number {
+  run(stops: Int32Array, times: Int32Array, count: number, entries: Int32Array | null = null, entryCount = 0): number {
     const L = this.labels;
     const { rounds, originFootpaths } = this.setup;
     this.nextStamp();
@@ -109,8 +115,9 @@ export class RaptorSearch {
     this.rideCount = 0;
     this.nextStamp();
     let last = 0;
+    if (entries) for (let i = 0; i < entryCount; i++) this.entryNew[entries[i]] = 1;
     for (let k = 1; k < rounds && this.markedCount > 0; k++) {
-      this.queuePatterns();
+      this.queuePatterns(k === 1 && entries !== null);
       this.scanPatterns(k);
       this.scanTransfers(k);
       this.updateTarget(k);
@@ -119,6 +126,7 @@ export class RaptorSearch {
       last = k;
     }
     this.clearMarks();
+    if (entries) for (let i = 0; i < entryCount; i++) this.entryNew[entries[i]] = 0;
     return last;
   }
 
@@ -156,8 +164,9 @@ export class RaptorSearch {
   /**
    * Queues each pattern through a marked stop from its first (last, in reverse) marked position
    * to its last (first); stamps the marked stops as this round's boarding stops; clears the marks.
+   * `onlyNew`: only the stopPatterns entries flagged in `entryNew`.
    */
-  private queuePatterns(): void {
+  private queuePatterns(onlyNew: boolean): void {
     const { stopPatternOffsets, stopPatterns, stopPatternPos } = this.tt;
     const { reverse, modeMask } = this.setup;
     const start = this.patternStart;
@@ -169,6 +178,7 @@ export class RaptorSearch {
       this.stopMarked[s] = 0;
       this.boardStamp[s] = stamp;
       for (let e = stopPatternOffsets[s]; e < stopPatternOffsets[s + 1]; e++) {
+        if (onlyNew && this.entryNew[e] === 0) continue;
         const p = stopPatterns[e];
         if (pdays[p] === 0 || (this.patternMode[p] & modeMask) === 0) continue;
         const pos = stopPatternPos[e];
