@@ -41,7 +41,8 @@ export interface WindowEstimate {
 /** Targets whose bounds are kept (each an Int32Array of stopCount). */
 const BOUNDS_CACHE_SIZE = 16;
 
-const KEY_SCALE = 1 << 20;
+/** Departure sort keys: (tau + KEY_OFFSET) * KEY_SCALE + the departure's index (below 2^29; the key stays below 2^53). */
+const KEY_SCALE = 1 << 29;
 const KEY_OFFSET = 1 << 22;
 
 /**
@@ -52,6 +53,11 @@ const KEY_OFFSET = 1 << 22;
  */
 export class RangeSearch {
   private keys = new Float64Array(1024);
+  /** Departure index -> its access index and its stopPatterns entry (the pattern boarded there). */
+  private depAccess = new Int32Array(1024);
+  private depEntry = new Int32Array(1024);
+  /** The stopPatterns entries of the run's new departures (`RaptorSearch.run`). */
+  private readonly runEntries = new Int32Array(1024);
   private readonly egressSeconds: Int32Array;
   private readonly runStops: Int32Array;
   private readonly runTimes: Int32Array;
@@ -103,7 +109,7 @@ export class RangeSearch {
     const T = tt.tripCount;
     const times = q.reverse ? tt.arrivals : tt.departures;
     let first = UNREACHED;
-    this.forEachAccessBoarding(q, access, towardTarget, (ai, d, tripFirst, tc, col) => {
+    this.forEachAccessBoarding(q, access, towardTarget, (ai, _e, d, tripFirst, tc, col) => {
       const seconds = access[ai].seconds;
       // Forward: leave the origin at t - walk >= tau0. Reverse: reach the destination at t + walk <= -tau0.
       const key = q.reverse ? -tau0 - seconds - shift[d] : tau0 + seconds - shift[d];
@@ -189,13 +195,13 @@ export class RangeSearch {
     return bound;
   }
 
-  /** Sort keys (search-order departure, access index) of every boarding at an access stop in the window; returns the count. */
+  /** Sort keys (search-order departure, index) of every boarding at an access stop in the window, with its access index and stopPatterns entry; returns the count. */
   private collectDepartures(q: RangeQuery, access: readonly StopAccess[]): number {
     const { shift, slotActive } = this.days;
     const T = this.tt.tripCount;
     const times = q.reverse ? this.tt.arrivals : this.tt.departures;
     let n = 0;
-    this.forEachAccessBoarding(q, access, null, (ai, d, tripFirst, tc, col) => {
+    this.forEachAccessBoarding(q, access, null, (ai, e, d, tripFirst, tc, col) => {
       const seconds = access[ai].seconds;
       for (let r = 0; r < tc; r++) {
         const t = times[col + r] + shift[d];
@@ -205,7 +211,10 @@ export class RangeSearch {
         if (!slotActive[d * T + tripFirst + r]) continue;
         const tau = q.reverse ? -real : real;
         if (n === this.keys.length) this.grow();
-        this.keys[n++] = (tau + KEY_OFFSET) * KEY_SCALE + ai;
+        this.depAccess[n] = ai;
+        this.depEntry[n] = e;
+        this.keys[n] = (tau + KEY_OFFSET) * KEY_SCALE + n;
+        n++;
       }
     });
     this.keys.subarray(0, n).sort();
@@ -216,14 +225,14 @@ export class RangeSearch {
    * The access iteration the estimate and the departure collection share: each pattern at an
    * access stop (`access[ai]`) that runs on a query day, has a mode of `q.modeMask`, passes
    * `accept` (null: all) and may be boarded there (alighted from in reverse), once per query day
-   * `d` it runs: `visit` gets its trips [tripFirst, tripFirst + tc) and the stop's times at
+   * `d` it runs: `visit` gets its stopPatterns entry `e`, its trips [tripFirst, tripFirst + tc) and the stop's times at
    * [col, col + tc) of the departures (arrivals in reverse).
    */
   private forEachAccessBoarding(
     q: RangeQuery,
     access: readonly StopAccess[],
     accept: ((ai: number, p: number, pos: number) => boolean) | null,
-    visit: (ai: number, d: number, tripFirst: number, tc: number, col: number) => void,
+    visit: (ai: number, e: number, d: number, tripFirst: number, tc: number, col: number) => void,
   ): void {
     const tt = this.tt;
     const patternDays = this.days.patternDays;
@@ -239,15 +248,23 @@ export class RangeSearch {
         const tripFirst = tt.patternTripOffsets[p];
         const tc = tt.patternTripOffsets[p + 1] - tripFirst;
         const col = tt.patternTimeOffsets[p] + pos * tc;
-        for (let d = 0; d < DAY_SPAN; d++) if (patternDays[p] & (1 << d)) visit(ai, d, tripFirst, tc, col);
+        for (let d = 0; d < DAY_SPAN; d++) if (patternDays[p] & (1 << d)) visit(ai, e, d, tripFirst, tc, col);
       }
     }
   }
 
   private grow(): void {
-    const next = new Float64Array(this.keys.length * 2);
+    const size = this.keys.length * 2;
+    if (size > KEY_SCALE) throw new RangeError('too many departures in one search window');
+    const next = new Float64Array(size);
     next.set(this.keys);
     this.keys = next;
+    const ai = new Int32Array(size);
+    ai.set(this.depAccess);
+    this.depAccess = ai;
+    const e = new Int32Array(size);
+    e.set(this.depEntry);
+    this.depEntry = e;
   }
 
   private runAll(q: RangeQuery, access: readonly StopAccess[], n: number): Candidate[] {
@@ -259,14 +276,23 @@ export class RangeSearch {
       let j = i;
       while (j >= 0 && this.tauAt(j) === tau) j--;
       let count = 0;
-      // The first run boards everything it can; later ones only where this departure is new.
+      let entries = 0;
+      // The first run boards everything it can; later ones only where this departure is new, and only on its patterns.
       if (firstRun) for (const a of access) this.push(a, tau, count++);
-      else for (let m = i; m > j; m--) this.push(access[this.keys[m] % KEY_SCALE], tau, count++);
+      else {
+        for (let m = i; m > j; m--) {
+          const at = this.keys[m] % KEY_SCALE;
+          this.push(access[this.depAccess[at]], tau, count++);
+          if (entries < this.runEntries.length) this.runEntries[entries] = this.depEntry[at];
+          entries++;
+        }
+      }
+      const restrict = !firstRun && entries <= this.runEntries.length;
       i = j;
       firstRun = false;
       for (const a of access) this.raptor.preset(a.stop, tau + a.seconds);
       this.before.set(L.target.subarray(0, q.rounds));
-      this.raptor.run(this.runStops, this.runTimes, count);
+      this.raptor.run(this.runStops, this.runTimes, count, restrict ? this.runEntries : null, entries);
       for (let k = 1; k < q.rounds; k++) {
         if (L.target[k] < this.before[k] && L.target[k] < L.target[k - 1] && L.targetStop[k] >= 0) {
           const rides = traceRides(L, this.tt, this.days, k, L.targetStop[k], q.reverse, q.slack);

@@ -2,8 +2,6 @@ import { UNREACHED } from './planner-api.js';
 
 /** Most rounds a search runs (round 0 = access, then one per trip): up to 15 transfers. */
 export const MAX_ROUNDS = 17;
-/** Spacing of run stamps in `lowered` (more than MAX_ROUNDS). */
-const RUN_STRIDE = 32;
 
 /**
  * RAPTOR labels, one row of stops per round, flat `[round * stopCount + stop]`. Times are
@@ -28,13 +26,6 @@ export class RaptorLabels {
   /** Target (plan searches): best time with at most k trips, and the egress stop that set it in round k. */
   readonly target = new Int32Array(MAX_ROUNDS);
   readonly targetStop = new Int32Array(MAX_ROUNDS);
-  /**
-   * Stop -> runBase + the first round its walk label was lowered in the current run; below
-   * runBase: not lowered in this run. Boarding is tried only there: a label kept from an earlier
-   * run already boarded its trip in that run, and those arrivals are in the labels.
-   */
-  readonly lowered: Int32Array;
-  runBase = 0;
 
   constructor(readonly stopCount: number) {
     const n = stopCount * MAX_ROUNDS;
@@ -46,21 +37,6 @@ export class RaptorLabels {
     this.rideFrom = new Int32Array(n);
     this.rideTo = new Int32Array(n);
     this.walkFrom = new Int32Array(n);
-    this.lowered = new Int32Array(stopCount);
-  }
-
-  /** Starts a run (RUN_STRIDE apart, so round numbers fit below the next run's base). */
-  nextRun(): void {
-    this.runBase += RUN_STRIDE;
-    if (this.runBase > 0x7fffffff - 2 * RUN_STRIDE) {
-      this.lowered.fill(0);
-      this.runBase = RUN_STRIDE;
-    }
-  }
-
-  /** Notes that the walk label of `stop` changed in round k of this run (kept at its first round). */
-  touch(stop: number, k: number): void {
-    if (this.lowered[stop] < this.runBase) this.lowered[stop] = this.runBase + k;
   }
 
   /** Clears the labels of the first `rounds` rounds. */
@@ -78,7 +54,6 @@ export class RaptorLabels {
   lower(k: number, stop: number, t: number): void {
     const S = this.stopCount;
     for (let j = k, i = k * S + stop; j < this.rounds && this.walk[i] > t; j++, i += S) this.walk[i] = t;
-    this.touch(stop, k);
   }
 
   /**

@@ -42,6 +42,12 @@ export class RaptorSearch {
   private stamp = 0;
   /** Pattern -> first position to scan this round (last, in reverse), -1 when not queued. */
   private readonly patternStart: Int32Array;
+  /** Pattern -> last marked position this round (first, in reverse): past it, a scan with no trip boards nothing. */
+  private readonly patternEnd: Int32Array;
+  /** Stop -> `stamp` of the round whose scan may board there (it was marked in the round before). */
+  private readonly boardStamp: Int32Array;
+  /** stopPatterns entry -> 1 when round 1 of this run queues it (`run` with entries); all 0 between runs. */
+  private readonly entryNew: Uint8Array;
   private readonly queue: Int32Array;
   private queueCount = 0;
   private setup!: SearchSetup;
@@ -66,6 +72,9 @@ export class RaptorSearch {
     this.rideMarked = new Int32Array(S);
     this.rideStamp = new Int32Array(S).fill(-1);
     this.patternStart = new Int32Array(tt.patternCount).fill(-1);
+    this.patternEnd = new Int32Array(tt.patternCount);
+    this.boardStamp = new Int32Array(S).fill(-1);
+    this.entryNew = new Uint8Array(tt.stopPatterns.length);
     this.queue = new Int32Array(tt.patternCount);
     this.noBounds = new Int32Array(S);
     this.lb = this.noBounds;
@@ -81,13 +90,15 @@ export class RaptorSearch {
   /**
    * One run from `stops[i]` reached at `times[i]` (search order, negated in reverse), i < count.
    * Those stops are marked when their label is (now) that time: a range search presets its
-   * other access stops and marks only those with a new departure. Returns the last round that improved anything.
+   * other access stops and marks only those with a new departure. `entries` (stopPatterns
+   * indices, the first `entryCount`), when given, are the only patterns round 1 scans at the marked
+   * stops: those with the new departure; on the others the trip caught is the one an earlier run
+   * caught from an earlier-or-equal label, whose arrivals are in the labels. Returns the last round that improved anything.
    */
-  run(stops: Int32Array, times: Int32Array, count: number): number {
+  run(stops: Int32Array, times: Int32Array, count: number, entries: Int32Array | null = null, entryCount = 0): number {
     const L = this.labels;
     const { rounds, originFootpaths } = this.setup;
     this.nextStamp();
-    L.nextRun();
     for (let i = 0; i < count; i++) {
       const s = stops[i];
       const t = times[i];
@@ -96,7 +107,6 @@ export class RaptorSearch {
         L.setWalk(0, s, t, -1);
       }
       if (t <= L.walk[s]) {
-        L.touch(s, 0);
         this.mark(s);
         this.markRide(s);
       }
@@ -105,8 +115,9 @@ export class RaptorSearch {
     this.rideCount = 0;
     this.nextStamp();
     let last = 0;
+    if (entries) for (let i = 0; i < entryCount; i++) this.entryNew[entries[i]] = 1;
     for (let k = 1; k < rounds && this.markedCount > 0; k++) {
-      this.queuePatterns();
+      this.queuePatterns(k === 1 && entries !== null);
       this.scanPatterns(k);
       this.scanTransfers(k);
       this.updateTarget(k);
@@ -115,6 +126,7 @@ export class RaptorSearch {
       last = k;
     }
     this.clearMarks();
+    if (entries) for (let i = 0; i < entryCount; i++) this.entryNew[entries[i]] = 0;
     return last;
   }
 
@@ -133,6 +145,7 @@ export class RaptorSearch {
   private nextStamp(): void {
     if (++this.stamp === 0x7fffffff) {
       this.rideStamp.fill(-1);
+      this.boardStamp.fill(-1);
       this.stamp = 0;
     }
   }
@@ -148,24 +161,34 @@ export class RaptorSearch {
     this.markedCount = 0;
   }
 
-  /** Queues each pattern through a marked stop from its first (last, in reverse) marked position; clears the marks. */
-  private queuePatterns(): void {
+  /**
+   * Queues each pattern through a marked stop from its first (last, in reverse) marked position
+   * to its last (first); stamps the marked stops as this round's boarding stops; clears the marks.
+   * `onlyNew`: only the stopPatterns entries flagged in `entryNew`.
+   */
+  private queuePatterns(onlyNew: boolean): void {
     const { stopPatternOffsets, stopPatterns, stopPatternPos } = this.tt;
     const { reverse, modeMask } = this.setup;
     const start = this.patternStart;
+    const end = this.patternEnd;
     const pdays = this.days.patternDays;
+    const stamp = this.stamp;
     for (let i = 0; i < this.markedCount; i++) {
       const s = this.marked[i];
       this.stopMarked[s] = 0;
+      this.boardStamp[s] = stamp;
       for (let e = stopPatternOffsets[s]; e < stopPatternOffsets[s + 1]; e++) {
+        if (onlyNew && this.entryNew[e] === 0) continue;
         const p = stopPatterns[e];
         if (pdays[p] === 0 || (this.patternMode[p] & modeMask) === 0) continue;
         const pos = stopPatternPos[e];
         const cur = start[p];
         if (cur < 0) {
           start[p] = pos;
+          end[p] = pos;
           this.queue[this.queueCount++] = p;
         } else if (reverse ? pos > cur : pos < cur) start[p] = pos;
+        else if (reverse ? pos < end[p] : pos > end[p]) end[p] = pos;
       }
     }
     this.markedCount = 0;
@@ -175,15 +198,18 @@ export class RaptorSearch {
     const reverse = this.setup.reverse;
     for (let i = 0; i < this.queueCount; i++) {
       const p = this.queue[i];
-      if (reverse) this.scanReverse(p, this.patternStart[p], k);
-      else this.scanForward(p, this.patternStart[p], k);
+      if (reverse) this.scanReverse(p, this.patternStart[p], this.patternEnd[p], k);
+      else this.scanForward(p, this.patternStart[p], this.patternEnd[p], k);
       this.patternStart[p] = -1;
     }
     this.queueCount = 0;
   }
 
-  /** Forward scan: ride the current trip, and catch an earlier one wherever the previous round arrived in time. */
-  private scanForward(p: number, pos0: number, k: number): void {
+  /**
+   * Forward scan from `pos0`: ride the current trip, and catch an earlier one wherever the previous
+   * round's label was lowered (the stop was marked) and arrives in time; with no trip, stop past `lastMarked`.
+   */
+  private scanForward(p: number, pos0: number, lastMarked: number, k: number): void {
     const tt = this.tt;
     const L = this.labels;
     const S = L.stopCount;
@@ -196,23 +222,26 @@ export class RaptorSearch {
     const slack = k > 1 ? this.setup.slack : 0;
     const bound = L.target[k];
     const lb = this.lb;
-    const runBase = L.runBase;
+    const boardStamp = this.boardStamp;
+    const stamp = this.stamp;
     const prevRow = (k - 1) * S;
     const row = k * S;
     let rank = -1, day = 0, shift = 0, boardPos = -1;
     for (let pos = pos0; pos < n; pos++) {
+      if (rank < 0 && pos > lastMarked) break;
       const s = patternStops[first + pos];
       const flags = patternStopFlags[first + pos];
       if (rank >= 0 && canAlight(flags)) {
         const t = arrivals[base + pos * tc + rank] + shift;
-        if (t < L.rideBest[row + s] && t + lb[s] < bound) {
+        // t + lb[s] never falls along a trip (the bounds are consistent): once it cannot beat the target, no later stop can.
+        if (t + lb[s] >= bound) rank = -1;
+        else if (t < L.rideBest[row + s]) {
           if (L.setRide(k, s, t, tt.patternTrips[tripFirst + rank], day, boardPos, pos)) this.mark(s);
           this.markRide(s);
         }
       }
-      // Board only where the previous round's label changed in this run (see RaptorLabels.lowered).
-      const low = L.lowered[s] - runBase;
-      if (low >= 0 && low < k && canBoard(flags)) {
+      // Board only where the previous round lowered the label: elsewhere the trips catchable were caught in an earlier round or run, and their arrivals are in the labels.
+      if (boardStamp[s] === stamp && canBoard(flags)) {
         const need = L.walk[prevRow + s] + slack;
         const current = rank >= 0 ? departures[base + pos * tc + rank] + shift : UNREACHED;
         // A trip caught here reaches every later stop no sooner than the bounds allow: none can beat the target.
@@ -221,13 +250,15 @@ export class RaptorSearch {
           day = this.foundDay;
           shift = this.days.shift[day];
           boardPos = pos;
+          // Nor can a trip leaving too late for the target (or the later one ridden so far).
+          if (departures[base + pos * tc + rank] + shift + lb[s] >= bound) rank = -1;
         }
       }
     }
   }
 
-  /** Reverse scan (times negated): ride the current trip backwards, and catch a later one wherever the previous round leaves late enough. */
-  private scanReverse(p: number, pos0: number, k: number): void {
+  /** Reverse scan (times negated) from `pos0` down: ride the current trip backwards, and catch a later one wherever the previous round's marked label leaves late enough. */
+  private scanReverse(p: number, pos0: number, lastMarked: number, k: number): void {
     const tt = this.tt;
     const L = this.labels;
     const S = L.stopCount;
@@ -239,22 +270,24 @@ export class RaptorSearch {
     const slack = k > 1 ? this.setup.slack : 0;
     const bound = L.target[k];
     const lb = this.lb;
-    const runBase = L.runBase;
+    const boardStamp = this.boardStamp;
+    const stamp = this.stamp;
     const prevRow = (k - 1) * S;
     const row = k * S;
     let rank = -1, day = 0, shift = 0, boardPos = -1;
     for (let pos = pos0; pos >= 0; pos--) {
+      if (rank < 0 && pos < lastMarked) break;
       const s = patternStops[first + pos];
       const flags = patternStopFlags[first + pos];
       if (rank >= 0 && canBoard(flags)) {
         const t = -(departures[base + pos * tc + rank] + shift);
-        if (t < L.rideBest[row + s] && t + lb[s] < bound) {
+        if (t + lb[s] >= bound) rank = -1; // as forward: t + lb[s] never falls along the trip
+        else if (t < L.rideBest[row + s]) {
           if (L.setRide(k, s, t, tt.patternTrips[tripFirst + rank], day, boardPos, pos)) this.mark(s);
           this.markRide(s);
         }
       }
-      const low = L.lowered[s] - runBase;
-      if (low >= 0 && low < k && canAlight(flags)) {
+      if (boardStamp[s] === stamp && canAlight(flags)) {
         const latest = -L.walk[prevRow + s] - slack;
         const current = rank >= 0 ? arrivals[base + pos * tc + rank] + shift : -UNREACHED;
         if (latest >= current && lb[s] - latest < bound && this.latestTrip(p, base + pos * tc, tripFirst, tc, latest, current, rank, rank >= 0 ? day : -1)) {
@@ -262,6 +295,7 @@ export class RaptorSearch {
           day = this.foundDay;
           shift = this.days.shift[day];
           boardPos = pos;
+          if (lb[s] - (arrivals[base + pos * tc + rank] + shift) >= bound) rank = -1;
         }
       }
     }
