@@ -11,7 +11,7 @@ import { existsSync, readFileSync, writeFileSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeNationalFeed } from './national-feed.js';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -56,7 +56,10 @@ async function buildChild(dir, tiles, feeds) {
   log(`built: ${JSON.stringify(build)}`);
 }
 
-if (process.argv.includes('--build-child')) {
+const isMain = import.meta.url === pathToFileURL(process.argv[1] ?? '').href;
+if (!isMain) {
+  // Imported (bench/national-profile.js uses cacheDir): nothing runs.
+} else if (process.argv.includes('--build-child')) {
   await buildChild(arg('--build-child'), Number(arg('--tiles')), arg('--feeds').split(','));
 } else if (process.argv.includes('--measure-child')) {
   const out = await measure(arg('--measure-child'), { time: Number(arg('--time', '1500')) });
