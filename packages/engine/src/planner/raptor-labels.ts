@@ -26,6 +26,18 @@ export class RaptorLabels {
   /** Target (plan searches): best time with at most k trips, and the egress stop that set it in round k. */
   readonly target = new Int32Array(MAX_ROUNDS);
   readonly targetStop = new Int32Array(MAX_ROUNDS);
+  /**
+   * Stops whose walk, ride or rideBest labels were written since the last reset (listed once;
+   * `dirty` flags them), and the rounds those writes could reach: `reset` clears only these, so
+   * a search costs what it reaches, not the snapshot's stop count. Every other label of the
+   * first `cleanRounds` rounds is UNREACHED.
+   */
+  private readonly dirty: Uint8Array;
+  private readonly dirtyStops: Int32Array;
+  private dirtyCount = 0;
+  private dirtyRounds = 0;
+  /** Rounds whose rows were filled with UNREACHED once (rows are filled on first use, so unused rounds cost no memory). */
+  private cleanRounds = 0;
 
   constructor(readonly stopCount: number) {
     const n = stopCount * MAX_ROUNDS;
@@ -37,22 +49,57 @@ export class RaptorLabels {
     this.rideFrom = new Int32Array(n);
     this.rideTo = new Int32Array(n);
     this.walkFrom = new Int32Array(n);
+    this.dirty = new Uint8Array(stopCount);
+    this.dirtyStops = new Int32Array(stopCount);
   }
 
-  /** Clears the labels of the first `rounds` rounds. */
+  /** Clears the labels the last search wrote (every label of the first `rounds` rounds is then UNREACHED) and starts a search of `rounds` rounds. */
   reset(rounds: number): void {
+    const S = this.stopCount;
+    const R = this.dirtyRounds;
+    const { walk, ride, rideBest, dirty, dirtyStops } = this;
+    if (this.dirtyCount * 4 > S) {
+      // Most stops reached: one contiguous fill is cheaper than a stride per stop.
+      walk.fill(UNREACHED, 0, R * S);
+      ride.fill(UNREACHED, 0, R * S);
+      rideBest.fill(UNREACHED, 0, R * S);
+      for (let i = 0; i < this.dirtyCount; i++) dirty[dirtyStops[i]] = 0;
+    } else {
+      for (let i = 0; i < this.dirtyCount; i++) {
+        const s = dirtyStops[i];
+        dirty[s] = 0;
+        for (let j = 0, at = s; j < R; j++, at += S) {
+          walk[at] = UNREACHED;
+          ride[at] = UNREACHED;
+          rideBest[at] = UNREACHED;
+        }
+      }
+    }
+    this.dirtyCount = 0;
+    if (rounds > this.cleanRounds) {
+      walk.fill(UNREACHED, this.cleanRounds * S, rounds * S);
+      ride.fill(UNREACHED, this.cleanRounds * S, rounds * S);
+      rideBest.fill(UNREACHED, this.cleanRounds * S, rounds * S);
+      this.cleanRounds = rounds;
+    }
+    this.dirtyRounds = rounds;
     this.rounds = rounds;
-    const end = rounds * this.stopCount;
-    this.walk.fill(UNREACHED, 0, end);
-    this.ride.fill(UNREACHED, 0, end);
-    this.rideBest.fill(UNREACHED, 0, end);
     this.target.fill(UNREACHED);
     this.targetStop.fill(-1);
+  }
+
+  /** Lists `stop` as written since the last reset (round-0 `ride` writes go through setWalk, so they are listed too). */
+  private write(stop: number): void {
+    if (this.dirty[stop] === 0) {
+      this.dirty[stop] = 1;
+      this.dirtyStops[this.dirtyCount++] = stop;
+    }
   }
 
   /** Lowers the walk label of `stop` to `t` in round k and every later round it beats. */
   lower(k: number, stop: number, t: number): void {
     const S = this.stopCount;
+    this.write(stop);
     for (let j = k, i = k * S + stop; j < this.rounds && this.walk[i] > t; j++, i += S) this.walk[i] = t;
   }
 
@@ -63,6 +110,7 @@ export class RaptorLabels {
   setRide(k: number, stop: number, t: number, trip: number, day: number, fromPos: number, toPos: number): boolean {
     const S = this.stopCount;
     const i = k * S + stop;
+    this.write(stop);
     this.ride[i] = t;
     this.rideTrip[i] = trip;
     this.rideDay[i] = day;

@@ -1,0 +1,69 @@
+// Profiles one workload of bench/national-serve.js on a cached tiled snapshot, for --cpu-prof:
+//   node --cpu-prof --cpu-prof-dir=/tmp/prof bench/national-profile.js --tiles 32 plan
+//   node bench/national-profile.js --top /tmp/prof/<file>.cpuprofile   # self time by function
+// Workloads: raptor, plan, places, shapes-first, shapes, board-first, fleet. The snapshot must be
+// built first (`node bench/national-serve.js --tiles N`). Queries are seeded, between tile-0
+// stops, on tile 0's busiest day; the printed time per call is wall time, for orientation only.
+import { readFileSync } from 'node:fs';
+import { cacheDir } from './national-serve.js';
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+
+/** Prints the functions with the most self time in a .cpuprofile. */
+function top(file, count = 16) {
+  const p = JSON.parse(readFileSync(file, 'utf8'));
+  const dt = new Map();
+  p.samples.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (p.timeDeltas[i] ?? 0)));
+  const self = new Map();
+  let total = 0;
+  for (const n of p.nodes) {
+    const t = dt.get(n.id) ?? 0;
+    total += t;
+    const k = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').slice(-2).join('/')}:${n.callFrame.lineNumber + 1}`;
+    self.set(k, (self.get(k) ?? 0) + t);
+  }
+  for (const [k, t] of [...self].sort((a, b) => b[1] - a[1]).slice(0, count)) console.log(`${((100 * t) / total).toFixed(1).padStart(5)}% ${k}`);
+}
+
+if (process.argv.includes('--top')) top(arg('--top'));
+else {
+  const { Engine, ukLocalToEpoch } = await import('@transit/engine');
+  const tiles = Number(arg('--tiles', '8'));
+  const work = process.argv[process.argv.length - 1];
+  const feeds = arg('--feeds', 'newport,vilnius,southampton,wales,newport2024').split(',');
+  const buf = readFileSync(`${cacheDir({ tiles, feeds })}/national.snap`);
+  const engine = Engine.open(buf.buffer);
+  const st = engine.stopTable, tt = engine.timetable, cal = engine.calendar;
+  const tile0 = [];
+  for (let s = 0; s < st.count; s++) if (engine.stop(s).atcocode.startsWith('N000')) tile0.push(s);
+  const served = tile0.filter((s) => tt.stopPatternOffsets[s + 1] > tt.stopPatternOffsets[s]);
+  const day = Number(arg('--day', '19521')); // 2023-06-13, tile 0's busiest day (national-serve.js prints it)
+  let seed = 3;
+  const rand = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296;
+  const pairs = Array.from({ length: 60 }, () => ({ from: served[Math.floor(rand() * served.length)], to: served[Math.floor(rand() * served.length)], departS: 6 * 3600 + Math.floor(rand() * 14 * 3600) }));
+  const names = Array.from({ length: 120 }, () => engine.stop(tile0[Math.floor(rand() * tile0.length)]).name);
+  const box = (s) => [st.lat[s] - 0.015, st.lon[s] - 0.024, st.lat[s] + 0.015, st.lon[s] + 0.024];
+  let n = 0;
+  const until = (ms, f) => {
+    const end = performance.now() + ms;
+    while (performance.now() < end) f(n++);
+  };
+  const t0 = performance.now();
+  if (work === 'raptor') until(8000, (i) => { const q = pairs[i % 60]; engine.planner.earliestArrival({ origins: [{ stop: q.from, seconds: 0, metres: 0 }], day, departS: q.departS }); });
+  if (work === 'plan') until(8000, (i) => { const q = pairs[i % 60]; engine.planJourney({ from: { lat: st.lat[q.from], lon: st.lon[q.from] }, to: { lat: st.lat[q.to], lon: st.lon[q.to] }, time: cal.reference(day) + q.departS * 1000, arriveBy: false, modeMask: 31, limit: 5, maxWalkM: null, maxTotalWalkM: null, intermediateStops: false, steps: false, alternatives: ['walk'] }); });
+  if (work === 'places') until(6000, (i) => engine.searchPlaces({ text: names[i % 120], offset: 0, limit: 20 }));
+  if (work === 'shapes-first') engine.routeShapes.inBox(...box(tile0[0]), 20_000);
+  if (work === 'shapes') { engine.routeShapes.catalogue; until(6000, (i) => engine.routeShapes.inBox(...box(tile0[i % tile0.length]), 20_000)); }
+  if (work === 'board-first') { const from = ukLocalToEpoch(day, 8 * 3600); engine.stopBoard(served[0], { from, to: from + 3_600_000, limit: 20, type: 'departures' }); }
+  if (work === 'fleet') {
+    const { parseSiriVm } = await import('@transit/feeds');
+    const { simulatedSiriVm } = await import('@transit/builder');
+    const now = ukLocalToEpoch(day, 8.5 * 3600);
+    const siri = new TextEncoder().encode(simulatedSiriVm(engine, now));
+    until(6000, () => engine.matchVehicles(parseSiriVm(siri).records, now));
+  }
+  console.log(`${work}: ${n} calls, ${((performance.now() - t0) / Math.max(n, 1)).toFixed(3)} ms per call (wall)`);
+}
