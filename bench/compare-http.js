@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { mulberry32 } from './suites/stops.js';
 
 const [baseDir, newDir, snapshot, ...rest] = process.argv.slice(2);
 const opt = (name) => { const i = rest.indexOf(name); return i >= 0 ? rest[i + 1] : undefined; };
@@ -48,10 +49,6 @@ async function ask(base, req) {
 const same = (a, b) => a.status === b.status && a.headers === b.headers && a.body.equals(b.body);
 const normal = (r) => ({ ...r, headers: r.headers.replace(/etag: .*/, 'etag: *'), body: Buffer.from(r.body.toString('latin1').replace(/"request_time":"[^"]*"/g, '"request_time":"*"'), 'latin1') });
 
-function seeded(seed) {
-  return () => { seed |= 0; seed = (seed + 0x6d2b79f5) | 0; let t = Math.imul(seed ^ (seed >>> 15), 1 | seed); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
-}
-
 function collect(json, found) {
   if (Array.isArray(json)) { for (const v of json) collect(v, found); return; }
   if (json && typeof json === 'object') {
@@ -65,7 +62,7 @@ function collect(json, found) {
 
 async function main() {
   const [a, b] = await Promise.all([start(baseDir), start(newDir)]);
-  const random = seeded(7);
+  const random = mulberry32(7);
   const pick = (arr) => arr[Math.floor(random() * arr.length)];
   const found = {};
   const results = { total: 0, same: 0, timeOnly: 0, differ: [] };

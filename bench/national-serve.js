@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeNationalFeed } from './national-feed.js';
+import { mulberry32 } from './suites/stops.js';
 
 const SELF = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(SELF), '..');
@@ -87,7 +88,6 @@ function printTable(rows) {
   console.table(table);
 }
 
-
 /** Median and p99 (µs) of `fn` by tinybench, then its mean CPU time per call (µs) over a loop of about time/2 ms. */
 async function timeTask(fn, time) {
   const { Bench } = await import('tinybench');
@@ -111,15 +111,6 @@ function once(fn) {
   const t0 = process.hrtime.bigint();
   fn();
   return Number(process.hrtime.bigint() - t0) / 1e6;
-}
-
-function mulberry32(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A short hash of a string (FNV-1a): equal answers across tile counts give equal hashes. */

@@ -28,14 +28,13 @@ export class RaptorLabels {
   readonly targetStop = new Int32Array(MAX_ROUNDS);
   /**
    * Stops whose walk, ride or rideBest labels were written since the last reset (listed once;
-   * `dirty` flags them), and the rounds those writes could reach: `reset` clears only these, so
+   * `dirty` flags them), within the last search's `rounds`: `reset` clears only these, so
    * a search costs what it reaches, not the snapshot's stop count. Every other label of the
    * first `cleanRounds` rounds is UNREACHED.
    */
   private readonly dirty: Uint8Array;
   private readonly dirtyStops: Int32Array;
   private dirtyCount = 0;
-  private dirtyRounds = 0;
   /** Rounds whose rows were filled with UNREACHED once (rows are filled on first use, so unused rounds cost no memory). */
   private cleanRounds = 0;
 
@@ -56,7 +55,7 @@ export class RaptorLabels {
   /** Clears the labels the last search wrote (every label of the first `rounds` rounds is then UNREACHED) and starts a search of `rounds` rounds. */
   reset(rounds: number): void {
     const S = this.stopCount;
-    const R = this.dirtyRounds;
+    const R = this.rounds; // the last search's rounds: its writes reach no further
     const { walk, ride, rideBest, dirty, dirtyStops } = this;
     if (this.dirtyCount * 4 > S) {
       // Most stops reached: one contiguous fill is cheaper than a stride per stop.
@@ -82,7 +81,6 @@ export class RaptorLabels {
       rideBest.fill(UNREACHED, this.cleanRounds * S, rounds * S);
       this.cleanRounds = rounds;
     }
-    this.dirtyRounds = rounds;
     this.rounds = rounds;
     this.target.fill(UNREACHED);
     this.targetStop.fill(-1);
