@@ -11,9 +11,10 @@ describe('transit fetch region catalogue', () => {
     expect(new Set(REGIONS.map((r) => r.name)).size).toBe(REGIONS.length);
     for (const r of REGIONS) {
       expect(r.atcoAreas.every((a) => /^\d{3}$/.test(a)), r.name).toBe(true);
-      expect(r.atcoAreas).toEqual(expect.arrayContaining(['910', '940']));
+      if (r.atcoAreas.length) expect(r.atcoAreas).toEqual(expect.arrayContaining(['910', '940'])); // none = every area (gb)
       expect(r.postcodeAreas.every((a) => /^[A-Z]{1,2}$/.test(a)), r.name).toBe(true);
       expect(r.osm.every((p) => /^europe\/united-kingdom\/england\/[a-z-]+-latest\.osm\.pbf$/.test(p)), r.name).toBe(true);
+      expect((r.osmWithCoverage ?? []).every((p) => /^europe\/[a-z-]+(\/[a-z-]+)*-latest\.osm\.pbf$/.test(p)), r.name).toBe(true);
       await expect(parseCoverage(r.coverage)).resolves.toMatchObject({ rings: [expect.any(Array)] });
       const names = regionSources(r).map((s) => s.name);
       expect(new Set(names).size, r.name).toBe(names.length);

@@ -37,4 +37,20 @@ describe.skipIf(!HAVE_DATA)('Newport OSM extract', () => {
     const speeds = new Set(waysNamed('M4').map((w) => s.wayCarSpeed[w]));
     expect([...speeds].sort()).toEqual([113, 64, 80]); // 70 mph, and the 50 and 40 mph limits around the Brynglas tunnels
   });
+
+  it('cut to a small box: fewer ways, each reaching into the box, every node found', async () => {
+    const box = { minLat: 51.585, minLon: -3.0, maxLat: 51.59, maxLon: -2.99 }; // central Newport
+    const cut = await parseOsm([await fileByteSource(data('osm/newport_wales_2023-06-13.osm.pbf'))], undefined, box);
+    const d = describeStreets(cut);
+    expect(d.ways).toBeGreaterThan(0);
+    expect(d.ways).toBeLessThan(describeStreets(s).ways);
+    expect(d.missingNodes).toBe(0);
+    const inBox = (n: number) => cut.lat[n] >= box.minLat && cut.lat[n] <= box.maxLat && cut.lon[n] >= box.minLon && cut.lon[n] <= box.maxLon;
+    for (let w = 0; w < d.ways; w++) {
+      let reaches = false;
+      for (let i = cut.wayNodeOffsets[w]; i < cut.wayNodeOffsets[w + 1]; i++) reaches ||= inBox(cut.wayNodes[i]);
+      expect(reaches, `way ${w}`).toBe(true);
+    }
+    expect(cut.names).toContain('Commercial Street');
+  });
 });

@@ -8,6 +8,7 @@ import { buildSnapshot, BuildError } from '@transit/builder';
 import { parseOsm } from '../../packages/builder/src/osm/parse-osm.js';
 import { fileByteSource, memoryByteSource } from '../../packages/builder/src/osm/byte-source.js';
 import { encodeOsmPbf } from '../../packages/builder/src/osm/write-pbf.js';
+import { coverageBox, parseCoverage } from '../../packages/builder/src/coverage/parse-coverage.js';
 import { HAVE_DATA, data } from '../support/data.js';
 import { tempFile } from '../support/streets.js';
 
@@ -50,6 +51,36 @@ describe('OSM PBF reader', () => {
     const s = await parseOsm([memoryByteSource('big', encodeOsmPbf(nodes, [{ refs: nodes.map((n) => n.id), tags: { highway: 'path' } }]))]);
     expect(s.lat.length).toBe(20_001);
     expect(s.lat[20_000]).toBeCloseTo(51.2, 7);
+  });
+
+  it('with a box, keeps only the ways that reach into it, whole', async () => {
+    const nodes = [
+      { id: 1, lat: 51.0, lon: -3.0 }, // inside
+      { id: 2, lat: 51.0, lon: -2.9 },
+      { id: 3, lat: 52.0, lon: -3.0 },
+      { id: 4, lat: 52.0, lon: -2.9 },
+    ];
+    const ways = [
+      { refs: [1, 2], tags: { highway: 'residential', name: 'In And Out' } },
+      { refs: [3, 4], tags: { highway: 'residential', name: 'Far Away' } },
+      { refs: [4, 2], tags: { highway: 'residential', name: 'Near Miss' } },
+    ];
+    const box = { minLat: 50.9, minLon: -3.05, maxLat: 51.05, maxLon: -2.95 };
+    const s = await parseOsm([memoryByteSource('t.osm.pbf', encodeOsmPbf(nodes, ways))], undefined, box);
+    expect(Array.from(s.wayName, (n) => s.names[n])).toEqual(['In And Out']);
+    expect(Array.from(s.lon, (x) => Math.round(x * 1e7) / 1e7)).toEqual([-3.0, -2.9]); // the outside end is kept: the way is not clipped
+    const all = await parseOsm([memoryByteSource('t.osm.pbf', encodeOsmPbf(nodes, ways))]);
+    expect(all.wayAccess.length).toBe(3);
+  });
+
+  it('widens a coverage to the box streets are read in by a margin in metres', async () => {
+    const box = coverageBox(await parseCoverage('51.5,-3.1,51.65,-2.85'), 5_000);
+    expect(box.minLat).toBeCloseTo(51.5 - 5_000 / 111_320, 6);
+    expect(box.maxLat).toBeCloseTo(51.65 + 5_000 / 111_320, 6);
+    // 5 km of longitude at ~51.7 degrees north is about 0.072 degrees
+    expect(-3.1 - box.minLon).toBeGreaterThan(0.072);
+    expect(-3.1 - box.minLon).toBeLessThan(0.074);
+    expect(box.maxLon - -2.85).toBeCloseTo(-3.1 - box.minLon, 9);
   });
 
   const real = HAVE_DATA ? readFileSync(data('osm/newport_wales_2023-06-13.osm.pbf')) : Buffer.alloc(0);

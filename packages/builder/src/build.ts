@@ -8,7 +8,7 @@ import { parseGtfsFeedFares } from './fares/parse-gtfs-feed-fares.js';
 import { parseCif } from './rail/cif/parse-cif.js';
 import { newDataset, compileSnapshot } from './compile/compile-snapshot.js';
 import { generateDemo } from './demo/index.js';
-import { parseCoverage } from './coverage/parse-coverage.js';
+import { coverageBox, parseCoverage } from './coverage/parse-coverage.js';
 import { readFareFiles, DEFAULT_FARE_FILE } from './fares/read-fare-files.js';
 import { readStreets } from './osm/read-streets.js';
 import { Progress } from './progress.js';
@@ -50,6 +50,9 @@ export interface BuildResult {
 }
 
 type Parser = (ds: Dataset, source: FeedSource, progress?: Progress) => Promise<void>;
+
+/** How far beyond the coverage's bounding box OSM streets are kept, metres. */
+export const STREET_MARGIN_M = 5_000;
 
 /**
  * Parses every input and compiles one snapshot. Order matters: NaPTAN first (GTFS stops are
@@ -95,7 +98,10 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
   };
   if (demo) await use('demo', memorySource('demo-gtfs', demo.gtfs), gtfs);
   await each('gtfs', options.gtfs, gtfs);
-  const streets = await readStreets(options.osm ?? [], demo ? [{ name: 'demo-streets.osm.pbf', bytes: demo.osm }] : [], progress);
+  // With a coverage, streets are cut to it (and a margin for walks that leave it a little):
+  // a national OSM extract for a city's coverage never makes a national street graph.
+  const within = coverage ? coverageBox(coverage, STREET_MARGIN_M) : undefined;
+  const streets = await readStreets(options.osm ?? [], demo ? [{ name: 'demo-streets.osm.pbf', bytes: demo.osm }] : [], progress, within);
   feeds.push(...streets.feeds);
 
   const bytes = compileSnapshot(ds, { feeds, builtAt: options.builtAt, coverage, streets: streets.streets });

@@ -14,6 +14,7 @@ import {
   findRegion,
   formatBytes,
   KINDS,
+  parseCoverage,
   parseOverride,
   readManifest,
   regionSources,
@@ -47,6 +48,9 @@ Options:
   --retries N          resume an interrupted download up to N more times (default 2)
   --build              then build the snapshot from the cached files
   --out FILE           snapshot written by --build (default DIR/REGION.snap)
+  --coverage AREA      journey-planner coverage of --build instead of the region's:
+                       minLat,minLon,maxLat,maxLon or a GeoJSON file; streets are cut to it (and
+                       5 km around); for gb it also fetches the Great Britain OSM extract
   --quiet              no progress display
   -h, --help           this help
 
@@ -81,8 +85,16 @@ export async function runFetchCli(argv: string[], rawIo: FetchIo = processIo(), 
     return 0;
   }
   apiKey = plan.apiKey;
+  if (plan.coverage !== undefined) {
+    try {
+      await parseCoverage(plan.coverage);
+    } catch (err) {
+      io.err(`transit fetch: ${(err as Error).message}\n\n${FETCH_USAGE}`);
+      return 2;
+    }
+  }
   if (plan.list) {
-    io.out(catalogueText(plan.region, plan.sources));
+    io.out(catalogueText(plan.region, plan.sources, plan.coverage));
     return 0;
   }
   const dir = path.resolve(plan.cache, plan.region?.name ?? 'custom');
@@ -129,7 +141,7 @@ async function fetchInto(dir: string, plan: Plan, io: FetchIo, rawIo: FetchIo, t
   const failed = [...outcomes.values()].filter((o) => o.status === 'failed').length;
   io.out(summary(outcomes, dir));
   if (!plan.build) return failed ? 1 : 0;
-  const buildCode = await build(plan.sources, manifest, dir, plan.out ?? `${dir}.snap`, plan.region, io);
+  const buildCode = await build(plan.sources, manifest, dir, plan.out ?? `${dir}.snap`, plan.coverage ?? plan.region?.coverage, io);
   return failed || buildCode ? 1 : 0;
 }
 
@@ -144,6 +156,8 @@ interface Plan {
   retries: number;
   build: boolean;
   out: string | undefined;
+  /** `--coverage`: the build's coverage instead of the region's. */
+  coverage: string | undefined;
   quiet: boolean;
   list: boolean;
 }
@@ -162,6 +176,7 @@ function parseCommand(argv: string[], env: Record<string, string | undefined>): 
       retries: { type: 'string' },
       build: { type: 'boolean' },
       out: { type: 'string' },
+      coverage: { type: 'string' },
       quiet: { type: 'boolean' },
       list: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -174,7 +189,7 @@ function parseCommand(argv: string[], env: Record<string, string | undefined>): 
   const overrides: Overrides = new Map();
   for (const s of a.source ?? []) parseOverride(s, overrides);
   if (a['osm-mirror'] !== undefined && !/^https?:\/\//i.test(a['osm-mirror'])) throw new UsageError('--osm-mirror must be an http:// or https:// URL.');
-  const sources = applyOverrides(region ? regionSources(region, a['osm-mirror']) : [], overrides);
+  const sources = applyOverrides(region ? regionSources(region, a['osm-mirror'], a.coverage !== undefined) : [], overrides);
   if (!region && !a.list && !sources.length) throw new UsageError('give a region (or sources with --source NAME=URL).');
   const fetch = a.only ? selectOnly(sources, a.only.split(',')) : sources;
   const timeoutS = a.timeout === undefined ? 60 : Number(a.timeout);
@@ -192,6 +207,7 @@ function parseCommand(argv: string[], env: Record<string, string | undefined>): 
     retries,
     build: !!a.build,
     out: a.out,
+    coverage: a.coverage,
     quiet: !!a.quiet,
     list: !!a.list,
   };
@@ -220,7 +236,7 @@ function summary(outcomes: Map<string, DownloadOutcome>, dir: string): string {
 }
 
 /** Runs `transit build` on the cached files of every enabled source (fresh or kept from before). */
-async function build(sources: SourceSpec[], manifest: Manifest, dir: string, out: string, region: Region | undefined, io: FetchIo): Promise<number> {
+async function build(sources: SourceSpec[], manifest: Manifest, dir: string, out: string, coverage: string | undefined, io: FetchIo): Promise<number> {
   const args: string[] = [];
   const missing: string[] = [];
   for (const s of sources) {
@@ -237,7 +253,7 @@ async function build(sources: SourceSpec[], manifest: Manifest, dir: string, out
     io.err('transit fetch: not building: nothing in the cache.\n');
     return 1;
   }
-  if (region) args.push('--coverage', region.coverage);
+  if (coverage) args.push('--coverage', coverage);
   args.push('--out', out);
   io.out(`Building: transit build ${args.map((x) => (/[\s,]/.test(x) ? JSON.stringify(x) : x)).join(' ')}\n`);
   return runBuildCli(args);

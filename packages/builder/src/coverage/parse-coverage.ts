@@ -55,3 +55,26 @@ export async function parseCoverage(arg: string): Promise<CoverageArea> {
   if (!rings.length) throw new BuildError(`--coverage ${arg}: no Polygon or MultiPolygon found in the GeoJSON.`);
   return { name, rings };
 }
+
+/**
+ * The bounding box of `area` widened by `marginM` metres on every side (longitude widened at
+ * the box's edge nearest a pole, so the margin is at least `marginM` everywhere).
+ */
+export function coverageBox(area: CoverageArea, marginM: number): { minLat: number; minLon: number; maxLat: number; maxLon: number } {
+  let minLat = Infinity;
+  let minLon = Infinity;
+  let maxLat = -Infinity;
+  let maxLon = -Infinity;
+  for (const ring of area.rings) {
+    for (const [lat, lon] of ring) {
+      minLat = Math.min(minLat, lat);
+      maxLat = Math.max(maxLat, lat);
+      minLon = Math.min(minLon, lon);
+      maxLon = Math.max(maxLon, lon);
+    }
+  }
+  const dLat = marginM / 111_320;
+  const poleward = Math.min(89, Math.max(Math.abs(minLat), Math.abs(maxLat)) + dLat);
+  const dLon = dLat / Math.cos((poleward * Math.PI) / 180);
+  return { minLat: Math.max(-90, minLat - dLat), minLon: Math.max(-180, minLon - dLon), maxLat: Math.min(90, maxLat + dLat), maxLon: Math.min(180, maxLon + dLon) };
+}

@@ -26,12 +26,17 @@ export interface Region {
   title: string;
   /** Region id of the BODS GTFS download (`gtfs-file/<id>/`). */
   bods: string;
-  /** NaPTAN ATCO area codes (3 digits): the region's areas, then national rail 910 and tram 940. */
+  /** NaPTAN ATCO area codes (3 digits): the region's areas, then national rail 910 and tram 940; empty = every area. */
   atcoAreas: string[];
   /** Postcode areas (outward letters), one centroid file each. */
   postcodeAreas: string[];
   /** OpenStreetMap extracts, as paths under the mirror (Geofabrik layout). */
   osm: string[];
+  /**
+   * Extracts fetched instead of `osm` only when the user narrows the coverage (`--coverage`):
+   * the build cuts them to it, so a national region never makes a national street graph.
+   */
+  osmWithCoverage?: string[];
   /** Journey-planner coverage `minLat,minLon,maxLat,maxLon` (the union of the OSM extracts' boxes). */
   coverage: string;
 }
@@ -39,7 +44,7 @@ export interface Region {
 /** Where each default comes from (overridable per source with `--source NAME=URL`). */
 export const DEFAULT_URLS = {
   bods: (region: string) => `https://data.bus-data.dft.gov.uk/timetable/download/gtfs-file/${region}/`,
-  naptan: (areas: string[]) => `https://naptan.api.dft.gov.uk/v1/access-nodes?dataFormat=csv&atcoAreaCodes=${areas.join(',')}`,
+  naptan: (areas: string[]) => `https://naptan.api.dft.gov.uk/v1/access-nodes?dataFormat=csv${areas.length ? `&atcoAreaCodes=${areas.join(',')}` : ''}`,
   nptg: 'https://naptan.api.dft.gov.uk/v1/nptg/localities',
   postcodes: (area: string) => `https://odileeds.github.io/Postcodes2LatLon/postcodes/${area}.csv`,
   railStations: 'https://raw.githubusercontent.com/davwheat/uk-railway-stations/main/stations.csv',
@@ -61,8 +66,26 @@ const ENGLAND = 'europe/united-kingdom/england';
 const osm = (...counties: string[]) => counties.map((c) => `${ENGLAND}/${c}-latest.osm.pbf`);
 const NATIONAL = ['910', '940'];
 
+/** Every postcode area of Great Britain (Northern Ireland's BT is not in GB's bus data). */
+const GB_POSTCODE_AREAS = (
+  'AB AL B BA BB BD BH BL BN BR BS CA CB CF CH CM CO CR CT CV CW DA DD DE DG DH DL DN DT DY E EC EH EN EX FK FY ' +
+  'G GL GU HA HD HG HP HR HS HU HX IG IP IV KA KT KW KY L LA LD LE LL LN LS LU M ME MK ML N NE NG NN NP NR NW OL ' +
+  'OX PA PE PH PL PO PR RG RH RM S SA SE SG SK SL SM SN SO SP SR SS ST SW SY TA TD TF TN TQ TR TS TW UB W WA WC ' +
+  'WD WF WN WR WS WV YO ZE'
+).split(' ');
+
 /** Every region `transit fetch` knows by name. */
 export const REGIONS: Region[] = [
+  {
+    name: 'gb',
+    title: 'Great Britain (all of BODS, NaPTAN and postcodes; streets only with --coverage)',
+    bods: 'all',
+    atcoAreas: [],
+    postcodeAreas: GB_POSTCODE_AREAS,
+    osm: [],
+    osmWithCoverage: ['europe/great-britain-latest.osm.pbf'],
+    coverage: '49.85,-8.7,60.9,1.8',
+  },
   {
     name: 'yorkshire',
     title: 'Yorkshire and the Humber',

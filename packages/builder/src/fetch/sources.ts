@@ -35,16 +35,20 @@ export function osmSourceName(path: string): string {
   return `osm_${base.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
 }
 
-/** A region's default sources, in download order (the rail timetable only when configured). */
-export function regionSources(region: Region, osmMirror: string = DEFAULT_URLS.osmMirror): SourceSpec[] {
+/**
+ * A region's default sources, in download order (the rail timetable only when configured).
+ * `covered`: the user narrowed the coverage, so a region's `osmWithCoverage` extracts apply.
+ */
+export function regionSources(region: Region, osmMirror: string = DEFAULT_URLS.osmMirror, covered = false): SourceSpec[] {
   const mirror = osmMirror.replace(/\/+$/, '');
+  const osm = covered && region.osmWithCoverage ? region.osmWithCoverage : region.osm;
   return [
     source('gtfs', 'gtfs', DEFAULT_URLS.bods(region.bods)),
     source('naptan', 'naptan', DEFAULT_URLS.naptan(region.atcoAreas)),
     source('nptg', 'nptg', DEFAULT_URLS.nptg),
     ...region.postcodeAreas.map((a) => source(`postcodes_${a.toLowerCase()}`, 'postcodes', DEFAULT_URLS.postcodes(a))),
     source('rail_stations', 'rail_stations', DEFAULT_URLS.railStations),
-    ...region.osm.map((p) => source(osmSourceName(p), 'osm', `${mirror}/${p}`)),
+    ...osm.map((p) => source(osmSourceName(p), 'osm', `${mirror}/${p}`)),
   ];
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileByteSource, memoryByteSource, type ByteSource } from './byte-source.js';
-import { parseOsm } from './parse-osm.js';
+import { parseOsm, type LatLonBox } from './parse-osm.js';
 import type { OsmStreets } from './osm-streets.js';
 import type { Progress } from '../progress.js';
 
@@ -15,9 +15,10 @@ export interface FeedEntry {
 
 /**
  * Reads the street network of OSM PBF files and of in-memory PBF bytes (the demo) into one
- * network, with a provenance entry per input; null streets when there is no input.
+ * network, with a provenance entry per input; null streets when there is no input. With
+ * `within`, only the ways that reach into that box are kept (see `parseOsm`).
  */
-export async function readStreets(paths: readonly string[], memory: readonly { name: string; bytes: Uint8Array }[], progress?: Progress): Promise<{ streets: OsmStreets | null; feeds: FeedEntry[] }> {
+export async function readStreets(paths: readonly string[], memory: readonly { name: string; bytes: Uint8Array }[], progress?: Progress, within?: LatLonBox): Promise<{ streets: OsmStreets | null; feeds: FeedEntry[] }> {
   if (paths.length + memory.length === 0) return { streets: null, feeds: [] };
   const sources: ByteSource[] = memory.map((m) => memoryByteSource(m.name, m.bytes));
   const feeds: FeedEntry[] = [];
@@ -28,7 +29,7 @@ export async function readStreets(paths: readonly string[], memory: readonly { n
       sources.push(source);
       feeds.push({ kind: 'osm', name: path.basename(p), ...(await hashSource(source)) });
     }
-    return { streets: await parseOsm(sources, progress), feeds };
+    return { streets: await parseOsm(sources, progress, within), feeds };
   } finally {
     for (const s of sources) await s.close();
   }
