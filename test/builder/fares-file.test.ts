@@ -1,15 +1,13 @@
 // FEATURE UNDER TEST: reading fare files: the bundled default, replacing and merging files, and clear errors naming the field.
 import { describe, it, expect } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildSnapshot, BuildError } from '@transit/builder';
 import { Engine } from '@transit/engine';
 import { feedFolder } from '../support/gtfs.js';
 import { fareFile } from '../support/fares.js';
+import { runTransit } from '../support/cli-process.js';
 
-const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/cli/bin/transit.js');
 
 const FEED = feedFolder(`
   # stops.txt
@@ -87,14 +85,14 @@ describe('fare files', () => {
     await expect(build([a, b])).rejects.toThrow(`Fare file ${b}: area id "sy" is already used by an earlier fare file.`);
   });
 
-  it('fails `transit build --fares BAD` with exit 1, one clear line and no snapshot', () => {
+  it('fails `transit build --fares BAD` with exit 1, one clear line and no snapshot', async () => {
     const bad = fareFile(withRule({ day_cap_gbp: -1 }));
     const out = path.join(path.dirname(bad), 'x.snap');
-    const r = spawnSync(process.execPath, [BIN, 'build', '--gtfs', FEED, '--fares', bad, '--out', out, '--quiet'], { encoding: 'utf8', timeout: 120_000 });
+    const r = await runTransit(['build', '--gtfs', FEED, '--fares', bad, '--out', out, '--quiet']);
     expect(r.status).toBe(1);
     expect(r.stderr).toBe(`transit build: Fare file ${bad}: fares[0].day_cap_gbp must be an amount in pounds, at least 0, with at most 2 decimals, got -1.\n`);
     expect(existsSync(out)).toBe(false);
-    const ok = spawnSync(process.execPath, [BIN, 'build', '--gtfs', FEED, '--fares', fareFile(GOOD), '--out', out, '--quiet'], { encoding: 'utf8', timeout: 120_000 });
+    const ok = await runTransit(['build', '--gtfs', FEED, '--fares', fareFile(GOOD), '--out', out, '--quiet']);
     expect(ok.status, ok.stderr).toBe(0);
   });
 });

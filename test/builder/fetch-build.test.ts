@@ -17,7 +17,7 @@ describe.skipIf(!HAVE_DATA)('transit fetch south_yorkshire --build', () => {
   });
   afterAll(() => server?.close());
 
-  it('fetches, then builds <cache>/<region>.snap that the engine opens: stops, stations, postcodes, streets, coverage', async () => {
+  it('fetches, then builds <cache>/<region>.snap that the engine opens: stops, stations, postcodes, coverage; streets cut to it', async () => {
     const r = await runTransit(['fetch', 'south_yorkshire', '--cache', cache, '--build', ...overrideArgs(server.url, files)]);
     expect(r.status, r.stderr).toBe(0);
     const dir = path.join(cache, 'south_yorkshire');
@@ -34,7 +34,10 @@ describe.skipIf(!HAVE_DATA)('transit fetch south_yorkshire --build', () => {
     expect(counts.postcodes).toBeGreaterThan(79_000); // S and DN (50,523 + 28,552 rows, a few unusable)
     expect(counts.trips).toBeGreaterThan(3000);
     expect(feeds.map((f) => f.kind).sort()).toEqual(expect.arrayContaining(['gtfs', 'naptan']));
-    expect(e.streets?.nodeCount).toBeGreaterThan(1000);
+    // The stand-in extract is Newport's, outside South Yorkshire: streets are cut to the coverage,
+    // so the build has none and says so (test/builder/fetch-gb.test.ts builds streets that fit).
+    expect(e.streets).toBeNull();
+    expect(r.stdout).toMatch(/^ {2}osm_outside_coverage: 1$/m);
     expect(e.coverage?.contains(53.38, -1.47)).toBe(true); // Sheffield
     expect(e.coverage?.contains(53.8, -1.55)).toBe(false); // Leeds: West Yorkshire is another region
     expect(e.findStop('370010113')).toBeGreaterThanOrEqual(0); // Sheffield Interchange A3, from NaPTAN

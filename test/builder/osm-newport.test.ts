@@ -8,7 +8,8 @@ import { HAVE_DATA, data } from '../support/data.js';
 describe.skipIf(!HAVE_DATA)('Newport OSM extract', () => {
   let s: OsmStreets;
   beforeAll(async () => {
-    s = await parseOsm([await fileByteSource(data('osm/newport_wales_2023-06-13.osm.pbf'))]);
+    const source = await fileByteSource(data('osm/newport_wales_2023-06-13.osm.pbf'));
+    s = await parseOsm([source]).finally(() => source.close());
   });
   const waysNamed = (name: string) => Array.from(s.wayAccess.keys()).filter((w) => s.names[s.wayName[w]] === name);
 
@@ -40,7 +41,8 @@ describe.skipIf(!HAVE_DATA)('Newport OSM extract', () => {
 
   it('cut to a small box: fewer ways, each reaching into the box, every node found', async () => {
     const box = { minLat: 51.585, minLon: -3.0, maxLat: 51.59, maxLon: -2.99 }; // central Newport
-    const cut = await parseOsm([await fileByteSource(data('osm/newport_wales_2023-06-13.osm.pbf'))], undefined, box);
+    const source = await fileByteSource(data('osm/newport_wales_2023-06-13.osm.pbf'));
+    const cut = await parseOsm([source], undefined, box).finally(() => source.close());
     const d = describeStreets(cut);
     expect(d.ways).toBeGreaterThan(0);
     expect(d.ways).toBeLessThan(describeStreets(s).ways);

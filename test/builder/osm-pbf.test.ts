@@ -1,9 +1,6 @@
 // FEATURE UNDER TEST: reading OSM PBF (blobs, dense nodes, ways, two passes, several files) and failing cleanly on anything that is not one.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildSnapshot, BuildError } from '@transit/builder';
 import { parseOsm } from '../../packages/builder/src/osm/parse-osm.js';
 import { fileByteSource, memoryByteSource } from '../../packages/builder/src/osm/byte-source.js';
@@ -11,8 +8,8 @@ import { encodeOsmPbf } from '../../packages/builder/src/osm/write-pbf.js';
 import { coverageBox, parseCoverage } from '../../packages/builder/src/coverage/parse-coverage.js';
 import { HAVE_DATA, data } from '../support/data.js';
 import { tempFile } from '../support/streets.js';
+import { runTransit } from '../support/cli-process.js';
 
-const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/cli/bin/transit.js');
 const NODES = [
   { id: 9_876_543_210, lat: 51.5880001, lon: -3.0000001 }, // ids beyond 2^32, as OSM has today
   { id: 9_876_543_211, lat: 51.589, lon: -2.999 },
@@ -107,11 +104,11 @@ describe('OSM PBF reader', () => {
   it('fails the build, and the CLI exits 1 with one line and no stack trace', async () => {
     const file = tempFile('bad.osm.pbf', 'not a pbf');
     await expect(buildSnapshot({ osm: [file], quiet: true })).rejects.toBeInstanceOf(BuildError);
-    const r = spawnSync(process.execPath, [BIN, 'build', '--osm', file, '--out', tempFile('x', '') + '.snap'], { encoding: 'utf8', timeout: 120_000 });
+    const r = await runTransit(['build', '--osm', file, '--out', tempFile('x', '') + '.snap']);
     expect(r.status).toBe(1);
     expect(r.stderr.trim()).toMatch(/^transit build: .*bad\.osm\.pbf is not a readable OpenStreetMap PBF file: .*\.$/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
-    const missing = spawnSync(process.execPath, [BIN, 'build', '--osm', '/nonexistent.osm.pbf', '--out', '/tmp/x.snap'], { encoding: 'utf8' });
+    const missing = await runTransit(['build', '--osm', '/nonexistent.osm.pbf', '--out', '/tmp/x.snap']);
     expect(missing.stderr.trim()).toBe('transit build: Cannot read /nonexistent.osm.pbf: no such file.');
   });
 });

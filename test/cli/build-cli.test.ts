@@ -1,22 +1,20 @@
 // FEATURE UNDER TEST: `transit build` as a user runs it: real process, exit codes, messages, no stack traces.
 import { describe, it, expect } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, readFileSync, existsSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Engine } from '@transit/engine';
 import { HAVE_DATA, data } from '../support/data.js';
+import { runTransit } from '../support/cli-process.js';
 
-const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/cli/bin/transit.js');
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'cli-'));
-const transit = (...args: string[]) => spawnSync(process.execPath, [BIN, 'build', ...args], { encoding: 'utf8', timeout: 120_000 });
+const transit = (...args: string[]) => runTransit(['build', ...args]);
 const noStack = (text: string) => expect(text).not.toMatch(/\n\s+at /);
 
 describe('transit build', () => {
-  it('builds the demo snapshot to a file, prints its size, and leaves no temp file', () => {
+  it('builds the demo snapshot to a file, prints its size, and leaves no temp file', async () => {
     const out = path.join(tmp(), 'demo.snap');
-    const r = transit('--demo', '--out', out, '--quiet');
+    const r = await transit('--demo', '--out', out, '--quiet');
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^Wrote .*demo\.snap: [\d.]+ MiB in [\d.]+ s\.$/m);
     const e = Engine.open(new Uint8Array(readFileSync(out)).buffer);
@@ -29,35 +27,35 @@ describe('transit build', () => {
     [['--out', 'x.snap'], 2, 'give at least one input'],
     [['--demo', '--out', 'x.snap', '--seed', 'abc'], 2, '--seed must be an integer'],
     [['--bogus', '--out', 'x.snap'], 2, "Unknown option '--bogus'"],
-  ])('rejects bad arguments %j with exit %i', (args, status, message) => {
-    const r = transit(...args);
+  ])('rejects bad arguments %j with exit %i', async (args, status, message) => {
+    const r = await transit(...args);
     expect(r.status).toBe(status);
     expect(r.stderr).toContain(message);
     noStack(r.stderr);
   });
 
-  it('fails with a clear message and exit 1 on missing or unreadable input', () => {
+  it('fails with a clear message and exit 1 on missing or unreadable input', async () => {
     const dir = tmp();
-    const missing = transit('--gtfs', '/nonexistent/feed.zip', '--out', path.join(dir, 'a.snap'));
+    const missing = await transit('--gtfs', '/nonexistent/feed.zip', '--out', path.join(dir, 'a.snap'));
     expect(missing.status).toBe(1);
     expect(missing.stderr).toBe('transit build: Cannot read /nonexistent/feed.zip: no such file or folder.\n');
     const junk = path.join(dir, 'junk.zip');
     writeFileSync(junk, 'this is not a zip');
-    const bad = transit('--gtfs', junk, '--out', path.join(dir, 'b.snap'));
+    const bad = await transit('--gtfs', junk, '--out', path.join(dir, 'b.snap'));
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/^transit build: Cannot read zip .*junk\.zip: /);
     noStack(bad.stderr);
     expect(existsSync(path.join(dir, 'b.snap'))).toBe(false);
     const notNaptan = path.join(dir, 'stops.csv');
     writeFileSync(notNaptan, 'a,b\n1,2\n');
-    const wrong = transit('--naptan', notNaptan, '--out', path.join(dir, 'c.snap'));
+    const wrong = await transit('--naptan', notNaptan, '--out', path.join(dir, 'c.snap'));
     expect(wrong.status).toBe(1);
     expect(wrong.stderr).toContain('is not a NaPTAN Stops.csv: it has no ATCOCode column.');
   });
 
-  it.skipIf(!HAVE_DATA)('builds real feeds, summarises feed issues by code and writes them as JSON lines', () => {
+  it.skipIf(!HAVE_DATA)('builds real feeds, summarises feed issues by code and writes them as JSON lines', async () => {
     const dir = tmp();
-    const r = transit('--gtfs', data('gtfs/otp4gb_south_yorkshire_2019-09-10/GBRail_GTFS_filtered.zip'), '--rail-stations', data('rail_stations/uk_railway_stations.csv'), '--out', path.join(dir, 'rail.snap'), '--issues', path.join(dir, 'issues.jsonl'), '--quiet');
+    const r = await transit('--gtfs', data('gtfs/otp4gb_south_yorkshire_2019-09-10/GBRail_GTFS_filtered.zip'), '--rail-stations', data('rail_stations/uk_railway_stations.csv'), '--out', path.join(dir, 'rail.snap'), '--issues', path.join(dir, 'issues.jsonl'), '--quiet');
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Feed issues \(rows skipped or repaired\): \d+\n {2}single_stop_trip: \d+/);
     const first = JSON.parse(readFileSync(path.join(dir, 'issues.jsonl'), 'utf8').split('\n')[0]);

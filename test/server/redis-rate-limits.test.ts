@@ -152,9 +152,8 @@ describe.skipIf(!HAVE_REDIS)('two transit serve processes (2 worker threads each
   }, 180_000);
 
   it('a Redis that cannot be reached at start is a clear exit 1', async () => {
-    const { spawnSync } = await import('node:child_process');
-    const { TRANSIT_BIN } = await import('../support/cli-process.js');
-    const r = spawnSync(process.execPath, [TRANSIT_BIN, 'serve', '--snapshot', await demoSnapshotFile(), '--port', '0', '--workers', '1'], { env: { ...process.env, REDIS_URL: 'redis://127.0.0.1:9', LIVE_SIMULATE: 'false' }, encoding: 'utf8', timeout: 30_000 });
+    const { runTransit } = await import('../support/cli-process.js');
+    const r = await runTransit(['serve', '--snapshot', await demoSnapshotFile(), '--port', '0', '--workers', '1'], { REDIS_URL: 'redis://127.0.0.1:9', LIVE_SIMULATE: 'false' });
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/cannot reach Redis at redis:\/\/127\.0\.0\.1:9/);
     expect(r.stderr).not.toMatch(/\n\s+at /);

@@ -2,10 +2,9 @@
 // in every worker thread: a key revoked with `transit keys` gets 401, a new key works, a tier
 // change applies, counts of kept keys go on, and a broken file is refused while serving goes on.
 import { describe, it, expect, beforeAll } from 'vitest';
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { demoSnapshotDir, getOnNewConnection, signalAndWait, spread as repeat, startServeProcess, TRANSIT_BIN, type ServeProcess } from '../support/cli-process.js';
+import { demoSnapshotDir, getOnNewConnection, signalAndWait, spread as repeat, runTransit, startServeProcess, type ServeProcess } from '../support/cli-process.js';
 
 const STATIONS = '/v1/rail/stations.json?lat=53.38&lon=-1.47';
 /** Requests per check, each on a new connection, so the kernel spreads them over both threads. */
@@ -20,9 +19,11 @@ beforeAll(async () => {
   keysFile = path.join(dir, 'keys.json');
 });
 
-/** `transit keys ...` as a real process; returns its standard output. */
-function keys(...argv: string[]): string {
-  return execFileSync(process.execPath, [TRANSIT_BIN, 'keys', ...argv, '--file', keysFile], { encoding: 'utf8' });
+/** `transit keys ...` as a real process; returns its standard output (throws when it fails). */
+async function keys(...argv: string[]): Promise<string> {
+  const r = await runTransit(['keys', ...argv, '--file', keysFile]);
+  if (r.status !== 0) throw new Error(`transit keys ${argv.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return r.stdout;
 }
 
 /** One GET on a new connection (no keep-alive), so successive requests may reach either thread. */
@@ -55,8 +56,8 @@ async function aroundReload(url: string, key: string, change: () => Promise<void
 
 describe('transit serve --workers 2: keys reload on SIGHUP', () => {
   it('applies revoked, new and re-tiered keys in every thread, keeps counts, and refuses a broken file', async () => {
-    const alice = keys('create', '--name', 'alice', '--tier', 'free').split('\n')[1];
-    const bob = keys('create', '--name', 'bob', '--tier', 'standard').split('\n')[1];
+    const alice = (await keys('create', '--name', 'alice', '--tier', 'free')).split('\n')[1];
+    const bob = (await keys('create', '--name', 'bob', '--tier', 'standard')).split('\n')[1];
     const running = await startServeProcess(['--snapshot', snapshot, '--port', '0', '--workers', '2', '--keys', keysFile], {});
     expect(running.output()).toContain('2 worker threads');
     const { url } = running;
@@ -69,8 +70,8 @@ describe('transit serve --workers 2: keys reload on SIGHUP', () => {
     expect(aliceBefore.at(-1)!.remaining).toBe(60 - aliceBefore.filter((r) => r.reset === aliceBefore.at(-1)!.reset).length);
 
     // Revoke bob and create carol with the real CLI, then SIGHUP.
-    expect(keys('revoke', 'bob')).toContain('SIGHUP');
-    const carol = keys('create', '--name', 'carol', '--tier', 'premium').split('\n')[1];
+    expect(await keys('revoke', 'bob')).toContain('SIGHUP');
+    const carol = (await keys('create', '--name', 'carol', '--tier', 'premium')).split('\n')[1];
     await hangUp(running, 'Reloaded API keys');
     expect(running.output()).toMatch(/Reloaded API keys: .*keys\.json \(3\), 2 enabled/);
     expect((await spread(url, bob)).map((r) => r.status)).toEqual(Array(SPREAD).fill(401));
@@ -113,12 +114,12 @@ describe('transit serve --workers 2: keys reload on SIGHUP', () => {
 
   it('reloads keys the same way when serving from the main thread (WORKERS=1)', async () => {
     keysFile = path.join(dir, 'keys-one.yaml');
-    const erin = keys('create', '--name', 'erin', '--tier', 'free').split('\n')[1];
+    const erin = (await keys('create', '--name', 'erin', '--tier', 'free')).split('\n')[1];
     const running = await startServeProcess(['--snapshot', snapshot, '--port', '0', '--keys', keysFile], { WORKERS: '1' });
     const { url } = running;
     expect((await get(url, erin)).remaining).toBe(59);
-    keys('revoke', 'erin');
-    const fred = keys('create', '--name', 'fred', '--tier', 'standard').split('\n')[1];
+    await keys('revoke', 'erin');
+    const fred = (await keys('create', '--name', 'fred', '--tier', 'standard')).split('\n')[1];
     await hangUp(running, 'Reloaded API keys: ');
     expect((await get(url, erin)).status).toBe(401);
     const refused = await aroundReload(url, fred, async () => {

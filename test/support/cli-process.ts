@@ -5,10 +5,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSnapshot } from '@transit/builder';
 import { READY_LINE } from '@transit/cli';
-import { spawnTracked, type TrackedProcess } from './processes.js';
+import { runTracked, spawnTracked, type ProcessResult, type TrackedProcess } from './processes.js';
 
 /** The built `transit` command (tests run after `npm run build`). */
 export const TRANSIT_BIN = fileURLToPath(new URL('../../packages/cli/bin/transit.js', import.meta.url));
+
+/** `transit ARGS` as a real child process run to its end, without blocking this process's event loop. */
+export function runTransit(args: string[], env: Record<string, string> = {}): Promise<ProcessResult> {
+  return runTracked(process.execPath, [TRANSIT_BIN, ...args], { env: { ...process.env, ...env } });
+}
 
 /** `transit serve` running as a real child process (tracked: see processes.ts). */
 export interface ServeProcess extends TrackedProcess {

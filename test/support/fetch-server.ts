@@ -3,8 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { FetchIo } from '@transit/cli';
-import { TRANSIT_BIN } from './cli-process.js';
-import { spawnTracked } from './processes.js';
+export { runTransit } from './cli-process.js';
 
 /** One request the server saw. */
 export interface SeenRequest {
@@ -110,13 +109,6 @@ export async function closedPort(): Promise<number> {
   const { port } = s.address() as AddressInfo;
   await new Promise<void>((resolve) => s.close(() => resolve()));
   return port;
-}
-
-/** `transit ARGS` as a real child process, without blocking this process's event loop (the file server lives here). */
-export async function runTransit(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const p = spawnTracked(process.execPath, [TRANSIT_BIN, ...args], { env: { ...process.env, ...env } });
-  const { code } = await p.exited;
-  return { status: code, stdout: p.stdout(), stderr: p.stderr() };
 }
 
 /** A FetchIo capturing output (not a terminal: progress prints plain lines), for in-process `runFetchCli`. */

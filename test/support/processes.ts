@@ -111,6 +111,26 @@ export function spawnTracked(command: string, args: string[], options: Omit<Spaw
   return tracked;
 }
 
+/** What a finished process printed and how it ended. */
+export interface ProcessResult {
+  status: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `command args` to its end, tracked (killed with the test if it outlives it). Tests use
+ * this, never spawnSync/execFileSync: a synchronous wait blocks the test worker's event loop,
+ * and a long one (a slow build on a loaded machine) makes vitest's worker RPC time out
+ * ("Timeout calling onTaskUpdate") and fail the run by chance.
+ */
+export async function runTracked(command: string, args: string[], options: Omit<SpawnOptions, 'stdio' | 'detached'> = {}): Promise<ProcessResult> {
+  const p = spawnTracked(command, args, options);
+  const { code, signal } = await p.exited;
+  return { status: code, signal, stdout: p.stdout(), stderr: p.stderr() };
+}
+
 /** Inside a test: killed when the test ends. Outside (a beforeAll): killed by `stopTrackedProcesses` after the file. */
 function stopWhenDone(tracked: TrackedProcess): void {
   try {

@@ -102,6 +102,12 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
   // a national OSM extract for a city's coverage never makes a national street graph.
   const within = coverage ? coverageBox(coverage, STREET_MARGIN_M) : undefined;
   const streets = await readStreets(options.osm ?? [], demo ? [{ name: 'demo-streets.osm.pbf', bytes: demo.osm }] : [], progress, within);
+  if (within && streets.streets && streets.streets.wayAccess.length === 0) {
+    // An extract of another area: no streets rather than an empty graph that no walk could use.
+    const message = `no OpenStreetMap way reaches the coverage (or ${STREET_MARGIN_M / 1000} km around it): built without streets, walks are straight lines`;
+    ds.issues.add({ code: 'osm_outside_coverage', severity: 'warning', file: streets.feeds.map((f) => f.name).join(', '), line: 0, entityId: '', field: 'coverage', value: options.coverage ?? '', message });
+    streets.streets = null;
+  }
   feeds.push(...streets.feeds);
 
   const bytes = compileSnapshot(ds, { feeds, builtAt: options.builtAt, coverage, streets: streets.streets });

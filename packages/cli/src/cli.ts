@@ -3,8 +3,6 @@ import { processIo, UsageError, type CliIo } from './cli-io.js';
 import { SERVE_USAGE, serveCommand } from './serve-command.js';
 import { REPLAY_USAGE, replayCommand } from './replay-command.js';
 import { KEYS_USAGE, keysCommand } from './keys-command.js';
-import { runBuildCli } from './build-command.js';
-import { runFetchCli } from './fetch-command.js';
 
 /** Help of `transit`. */
 export const USAGE = `Usage: transit <command> [options]
@@ -46,10 +44,11 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
         return await keysCommand(rest, io);
       case 'replay':
         return await replayCommand(rest, io);
+      // The builder loads only for the commands that build: `serve --snapshot` starts without it.
       case 'build':
-        return await runBuildCli(rest);
+        return await (await import('./build-command.js')).runBuildCli(rest);
       case 'fetch':
-        return await runFetchCli(rest, { out: io.out, err: io.err, env: io.env, stderrIsTTY: io.stderrIsTTY ?? !!process.stderr.isTTY });
+        return await (await import('./fetch-command.js')).runFetchCli(rest, { out: io.out, err: io.err, env: io.env, stderrIsTTY: io.stderrIsTTY ?? !!process.stderr.isTTY });
       case undefined:
         throw new UsageError('no command given');
       default:

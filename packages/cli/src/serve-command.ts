@@ -22,7 +22,6 @@ import {
   type Serving,
 } from '@transit/server';
 import { UsageError, type CliIo } from './cli-io.js';
-import { buildDemoBytes, demoFeeds } from './demo.js';
 
 /** Printed by `transit serve` when it accepts requests and signals (SIGHUP, SIGTERM, SIGINT). */
 export const READY_LINE = 'Ready: SIGHUP reloads, SIGTERM stops.';
@@ -144,12 +143,14 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     throw err;
   }
   const demoBuildNote = () => io.err('Building the demo snapshot in memory...\n');
+  // The demo (and with it the builder) loads only when the demo is served.
+  const demo = options.snapshot ? null : await import('./demo.js');
   const setup: ServeSetup = {
-    loadSnapshot: options.snapshot ? async () => readSnapshotBytes(options.snapshot!) : async () => (demoBuildNote(), await buildDemoBytes()),
+    loadSnapshot: demo ? async () => (demoBuildNote(), await demo.buildDemoBytes()) : async () => readSnapshotBytes(options.snapshot!),
     keys: keys.keys,
     tiers,
     live: liveConfig,
-    demoFeeds,
+    demoFeeds: demo?.demoFeeds ?? null,
     host: options.host,
     port: options.port,
     log: (line) => io.err(line + '\n'),
