@@ -1,4 +1,4 @@
-// FEATURE UNDER TEST: destination pruning (TargetBounds): range searches pruned by the lower bounds find exactly the journeys of unpruned ones, in both directions, and no bound exceeds a real fastest time, on seeded random timetables.
+// FEATURE UNDER TEST: destination pruning (TargetBounds): range searches pruned by the lower bounds find exactly the journeys of unpruned ones, in both directions (also when a cached target's bounds are installed again), no bound exceeds a real fastest time, and bounds computed after other targets (cleared in O(reached)) equal fresh ones, on seeded random timetables.
 import { describe, expect, it } from 'vitest';
 import { buildSnapshot } from '@transit/builder';
 import { Engine } from '@transit/engine';
@@ -24,6 +24,7 @@ describe('range search with target bounds equals range search without', () => {
       const rand = mulberry32(seed * 17 + 3);
       const stops = (n: number): StopAccess[] => Array.from({ length: n }, () => ({ stop: Math.floor(rand() * S), seconds: Math.floor(rand() * 600), metres: 0 }));
       let found = 0;
+      let previous: { q: Parameters<RangeSearch['search']>[0]; day: number; want: string } | null = null;
       for (let i = 0; i < QUERIES_PER_SEED; i++) {
         p.days.set(engine.calendar.firstDay + Math.floor(rand() * 5));
         const from = Math.floor(rand() * 24 * 3600);
@@ -31,6 +32,14 @@ describe('range search with target bounds equals range search without', () => {
         const want = plain.search(q);
         expect(JSON.stringify(pruned.search(q)), `query ${i}: ${JSON.stringify(q)}`).toBe(JSON.stringify(want));
         found += want.length;
+        // The previous target again: its cached bounds replace this one's in the search's array.
+        const day = p.days.day;
+        if (previous) {
+          p.days.set(previous.day);
+          expect(JSON.stringify(pruned.search(previous.q)), `query ${i - 1} again`).toBe(previous.want);
+          p.days.set(day);
+        }
+        previous = { q, day, want: JSON.stringify(want) };
         // Each bound is at most the fastest ride there is (one departure, forward): earliest arrival at the target minus the departure.
         if (!q.reverse) {
           const b = bounds.compute(q.egress, false);
@@ -42,6 +51,33 @@ describe('range search with target bounds equals range search without', () => {
         }
       }
       expect(found).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe('target bounds after other targets equal fresh ones', () => {
+  for (const seed of SEEDS.slice(0, 4)) {
+    it(`seed ${seed}`, async () => {
+      const { bytes } = await buildSnapshot({ gtfs: [writeRandomTimetable(randomTimetable(seed))], quiet: true });
+      const p = Engine.open(bytes.buffer).planner;
+      const S = p.tt.stopPatternOffsets.length - 1;
+      const reused = new TargetBounds(p.tt, p.transfers);
+      const rand = mulberry32(seed * 31 + 7);
+      let reachedSome = 0;
+      for (let i = 0; i < 20; i++) {
+        const target = Array.from({ length: 1 + (i % 3) }, () => ({ stop: Math.floor(rand() * S), seconds: Math.floor(rand() * 600), metres: 0 }));
+        const reverse = i % 2 === 1;
+        const want = Array.from(new TargetBounds(p.tt, p.transfers).compute(target, reverse));
+        expect(Array.from(reused.compute(target, reverse)), `target ${i}`).toEqual(want);
+        // The sparse copy lists exactly the stops with a bound.
+        const sparse = reused.reachedBounds();
+        if (!sparse) continue;
+        const fromSparse = new Array<number>(S).fill(UNREACHED);
+        sparse.stops.forEach((stop, j) => (fromSparse[stop] = sparse.seconds[j]));
+        expect(fromSparse, `sparse target ${i}`).toEqual(want);
+        reachedSome += sparse.stops.length > target.length ? 1 : 0;
+      }
+      expect(reachedSome).toBeGreaterThan(0);
     });
   }
 });

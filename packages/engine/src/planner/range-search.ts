@@ -2,7 +2,7 @@ import type { TimetableTables } from '../timetable/timetable-tables.js';
 import type { QueryDays } from './query-days.js';
 import { DAY_SPAN } from './query-days.js';
 import type { RaptorSearch } from './raptor-search.js';
-import type { TargetBounds } from './target-bounds.js';
+import type { SparseBounds, TargetBounds } from './target-bounds.js';
 import { traceRides, type RawRide } from './journey-trace.js';
 import { canAlight, canBoard } from './stop-flags.js';
 import { UNREACHED, type StopAccess } from './planner-api.js';
@@ -38,7 +38,7 @@ export interface WindowEstimate {
   firstWaitS: number;
 }
 
-/** Targets whose bounds are kept (each an Int32Array of stopCount). */
+/** Targets whose bounds are kept (each sparse: the stops its Dijkstra reached). */
 const BOUNDS_CACHE_SIZE = 16;
 
 /** Departure sort keys: (tau + KEY_OFFSET) * KEY_SCALE + the departure's index (below 2^29; the key stays below 2^53). */
@@ -63,7 +63,10 @@ export class RangeSearch {
   private readonly runTimes: Int32Array;
   private readonly before = new Int32Array(32);
   /** Target (stops, seconds, direction) -> its bounds, least recently used first. */
-  private readonly boundsCache = new Map<string, Int32Array>();
+  private readonly boundsCache = new Map<string, SparseBounds>();
+  /** Stop -> bound of `installed` (UNREACHED elsewhere): what the search reads; switching targets rewrites only their stops. */
+  private readonly lb: Int32Array;
+  private installed: SparseBounds | null = null;
 
   constructor(
     private readonly tt: TimetableTables,
@@ -77,6 +80,7 @@ export class RangeSearch {
     this.egressSeconds = new Int32Array(S).fill(UNREACHED);
     this.runStops = new Int32Array(S);
     this.runTimes = new Int32Array(S);
+    this.lb = new Int32Array(bounds ? S : 0).fill(UNREACHED);
   }
 
   search(q: RangeQuery): Candidate[] {
@@ -177,22 +181,34 @@ export class RangeSearch {
   /**
    * Lower bounds towards the target, from a small per-snapshot cache keyed by the target stops,
    * their seconds and the direction (the pages of one query, the walk-limit retry and repeated
-   * destinations search one target); computed and cached on a miss.
+   * destinations search one target); computed and cached on a miss. Cache entries are sparse and
+   * installed into one stop array, so a target costs what its Dijkstra reaches, not the stop count.
    */
   private boundsFor(target: readonly StopAccess[], reverse: boolean): Int32Array | null {
     if (!this.bounds) return null;
+    if (!this.bounds.usable) return this.bounds.bound; // all 0
     let key = reverse ? 'r' : 'f';
     for (const a of target) key += `${a.stop}:${a.seconds},`;
-    const cached = this.boundsCache.get(key);
-    if (cached) {
-      this.boundsCache.delete(key); // most recently used last
-      this.boundsCache.set(key, cached);
-      return cached;
+    let entry = this.boundsCache.get(key);
+    if (entry) this.boundsCache.delete(key); // most recently used last
+    else {
+      this.bounds.compute(target, reverse);
+      entry = this.bounds.reachedBounds()!;
+      if (this.boundsCache.size >= BOUNDS_CACHE_SIZE) this.boundsCache.delete(this.boundsCache.keys().next().value!);
     }
-    const bound = this.bounds.compute(target, reverse).slice();
-    if (this.boundsCache.size >= BOUNDS_CACHE_SIZE) this.boundsCache.delete(this.boundsCache.keys().next().value!);
-    this.boundsCache.set(key, bound);
-    return bound;
+    this.boundsCache.set(key, entry);
+    return this.install(entry);
+  }
+
+  /** Points `lb` at `entry`: clears the stops of the entry installed before, writes this one's. */
+  private install(entry: SparseBounds): Int32Array {
+    const lb = this.lb;
+    if (this.installed !== entry) {
+      if (this.installed) for (const s of this.installed.stops) lb[s] = UNREACHED;
+      for (let i = 0; i < entry.stops.length; i++) lb[entry.stops[i]] = entry.seconds[i];
+      this.installed = entry;
+    }
+    return lb;
   }
 
   /** Sort keys (search-order departure, index) of every boarding at an access stop in the window, with its access index and stopPatterns entry; returns the count. */

@@ -2,6 +2,12 @@ import type { TimetableTables } from '../timetable/timetable-tables.js';
 import type { Transfers } from './transfers.js';
 import { UNREACHED, type StopAccess } from './planner-api.js';
 
+/** Bounds of one target, sparse: `seconds[i]` for `stops[i]`, UNREACHED for every other stop. */
+export interface SparseBounds {
+  readonly stops: Int32Array;
+  readonly seconds: Int32Array;
+}
+
 /**
  * Lower bounds on the seconds from each stop to a search's target, for destination pruning: a
  * label at time t at stop s can only help when t + bound[s] beats the target found so far.
@@ -24,10 +30,14 @@ export class TargetBounds {
   private readonly walkInStops: Uint32Array;
   private readonly walkInSeconds: Int32Array;
   /** False when some edge would weigh less than 0 (the builder drops such trips): every bound is then 0. */
-  private readonly usable: boolean;
+  readonly usable: boolean;
   /** Stop -> bound of the last `compute`, seconds; UNREACHED when the target cannot be reached. */
   readonly bound: Int32Array;
+  /** Stop -> 1 once the last `compute` settled it. */
   private readonly settled: Uint8Array;
+  /** The stops the last `compute` gave a bound (each settled), the first `reachedCount`: the next one clears only these. */
+  private readonly reached: Int32Array;
+  private reachedCount = 0;
   private heapStops: Int32Array;
   private heapKeys: Int32Array;
   private heapCount = 0;
@@ -41,8 +51,9 @@ export class TargetBounds {
     const walkFrom = new Uint32Array(transfers.stops.length);
     for (let s = 0; s < S; s++) for (let i = transfers.offsets[s]; i < transfers.offsets[s + 1]; i++) walkFrom[i] = s;
     [this.walkInOffsets, this.walkInStops, this.walkInSeconds] = csr(S, transfers.stops, walkFrom, transfers.seconds);
-    this.bound = new Int32Array(S);
+    this.bound = new Int32Array(S).fill(usable ? UNREACHED : 0);
     this.settled = new Uint8Array(S);
+    this.reached = new Int32Array(S);
     this.heapStops = new Int32Array(1024);
     this.heapKeys = new Int32Array(1024);
   }
@@ -51,16 +62,22 @@ export class TargetBounds {
    * Bounds towards `target` (stops and their walks to the end of the search, seconds) for a
    * forward or reverse search; read them from `bound` until the next call. Search-direction
    * edges: forward, trips in travel order and footpaths as listed; reverse, trips backwards and
-   * footpaths as listed (the reverse RAPTOR walks the same lists). Dijkstra runs against them.
+   * footpaths as listed (the reverse RAPTOR walks the same lists). Dijkstra runs against them,
+   * in time proportional to what it reaches (the last call's stops are cleared from a list).
    */
   compute(target: readonly StopAccess[], reverse: boolean): Int32Array {
     const bound = this.bound;
-    if (!this.usable) return bound.fill(0);
-    bound.fill(UNREACHED);
-    this.settled.fill(0);
+    if (!this.usable) return bound; // all 0
+    const { settled, reached } = this;
+    for (let i = 0; i < this.reachedCount; i++) {
+      bound[reached[i]] = UNREACHED;
+      settled[reached[i]] = 0;
+    }
+    this.reachedCount = 0;
     this.heapCount = 0;
     for (const a of target) {
       if (a.seconds < bound[a.stop]) {
+        if (bound[a.stop] >= UNREACHED) reached[this.reachedCount++] = a.stop;
         bound[a.stop] = a.seconds;
         this.push(a.stop, a.seconds);
       }
@@ -69,27 +86,34 @@ export class TargetBounds {
     const { walkInOffsets, walkInStops, walkInSeconds } = this;
     while (this.heapCount > 0) {
       const s = this.pop();
-      if (this.settled[s]) continue;
-      this.settled[s] = 1;
+      if (settled[s]) continue;
+      settled[s] = 1;
       const d = bound[s];
-      for (let i = offsets[s]; i < offsets[s + 1]; i++) {
-        const t = d + seconds[i];
-        const u = stops[i];
-        if (t < bound[u]) {
-          bound[u] = t;
-          this.push(u, t);
-        }
-      }
-      for (let i = walkInOffsets[s]; i < walkInOffsets[s + 1]; i++) {
-        const t = d + walkInSeconds[i];
-        const u = walkInStops[i];
-        if (t < bound[u]) {
-          bound[u] = t;
-          this.push(u, t);
-        }
-      }
+      for (let i = offsets[s]; i < offsets[s + 1]; i++) this.relax(stops[i], d + seconds[i]);
+      for (let i = walkInOffsets[s]; i < walkInOffsets[s + 1]; i++) this.relax(walkInStops[i], d + walkInSeconds[i]);
     }
     return bound;
+  }
+
+  /**
+   * The last `compute`'s bounds as a sparse copy: the stops it reached and their seconds (every
+   * other stop is UNREACHED); null when the bounds are unusable (all 0: read `bound`).
+   */
+  reachedBounds(): SparseBounds | null {
+    if (!this.usable) return null;
+    const stops = this.reached.slice(0, this.reachedCount);
+    const seconds = new Int32Array(stops.length);
+    for (let i = 0; i < stops.length; i++) seconds[i] = this.bound[stops[i]];
+    return { stops, seconds };
+  }
+
+  /** Lowers the bound of `u` to `t` when that beats it, listing `u` the first time it is reached. */
+  private relax(u: number, t: number): void {
+    const bound = this.bound;
+    if (t >= bound[u]) return;
+    if (bound[u] >= UNREACHED) this.reached[this.reachedCount++] = u;
+    bound[u] = t;
+    this.push(u, t);
   }
 
   private push(s: number, key: number): void {
