@@ -1,3 +1,4 @@
+import type { EncodedShapes } from './encode-shapes.js';
 import { ChunkedColumn, chunkedU32, chunkedI32, chunkedU8, chunkedF64 } from '../write/chunked-column.js';
 
 /** Parsed GTFS, merged across feeds, before compiling (ids are namespaced per feed where GTFS scopes them per feed). */
@@ -54,13 +55,10 @@ export class TimetableModel {
 
   /** Stop times as columns (one entry per row of stop_times.txt that parsed). */
   st = newStopTimeColumns();
-  /** Shape points as columns. */
-  sp = {
-    shape: chunkedU32(),
-    seq: chunkedF64(),
-    lat: chunkedF64(),
-    lon: chunkedF64(),
-  };
+  /** Shape points of the feed being read, as columns (encoded into `shapes` after its shapes.txt). */
+  sp = newShapePointColumns();
+  /** Every feed's shapes, encoded, by shape index. */
+  shapes: EncodedShapes = { polyline: [], pointCount: [], length: [] };
 
   /** Drops the stop-time columns once compiled into patterns (they are the bulk of a national feed). */
   releaseStopTimes(): void {
@@ -70,6 +68,10 @@ export class TimetableModel {
   /** Drops one stop-time column (compilePatterns copies them into trip order one at a time). */
   releaseStopTimeColumn(name: keyof StopTimeColumns): void {
     (this.st[name] as ChunkedColumn<Uint32Array | Int32Array | Uint8Array>) = newStopTimeColumns()[name];
+  }
+
+  releaseShapePoints(): void {
+    this.sp = newShapePointColumns();
   }
 
   stopIndex(atco: string): number {
@@ -92,6 +94,10 @@ export interface StopTimeColumns {
   dep: ChunkedColumn<Int32Array>;
   /** pickup_type << 2 | drop_off_type */
   flags: ChunkedColumn<Uint8Array>;
+}
+
+function newShapePointColumns() {
+  return { shape: chunkedU32(), seq: chunkedF64(), lat: chunkedF64(), lon: chunkedF64() };
 }
 
 function newStopTimeColumns(): StopTimeColumns {
