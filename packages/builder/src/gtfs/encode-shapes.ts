@@ -1,15 +1,6 @@
 import { distanceMetres } from '@transit/engine';
 import type { TimetableModel } from './timetable-model.js';
 
-/** Shapes compiled as soon as their feed's shapes.txt is read, by shape index. */
-export interface EncodedShapes {
-  /** Google encoded polyline, precision 5 ('' without points). */
-  polyline: string[];
-  pointCount: number[];
-  /** Metres along the points, to 0.1 m. */
-  length: number[];
-}
-
 /**
  * Orders the points of shapes [from, shapeIds.length) by sequence, encodes each (polyline
  * precision 5, as @mapbox/polyline) with its point count and length, and releases the point

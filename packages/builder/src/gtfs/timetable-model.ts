@@ -1,4 +1,3 @@
-import type { EncodedShapes } from './encode-shapes.js';
 import { ChunkedColumn, chunkedU32, chunkedI32, chunkedU8, chunkedF64 } from '../write/chunked-column.js';
 
 /** Parsed GTFS, merged across feeds, before compiling (ids are namespaced per feed where GTFS scopes them per feed). */
@@ -33,6 +32,15 @@ export interface TripRow {
   shape: number;
   block: string;
   vehicleJourneyCode: string;
+}
+
+/** Shapes compiled as soon as their feed's shapes.txt is read, by shape index. */
+export interface EncodedShapes {
+  /** Google encoded polyline, precision 5 ('' without points). */
+  polyline: string[];
+  pointCount: number[];
+  /** Metres along the points, to 0.1 m. */
+  length: number[];
 }
 
 /** Sentinel time for an empty arrival/departure (to be interpolated). */
