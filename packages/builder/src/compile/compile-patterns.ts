@@ -199,6 +199,7 @@ function emit(groups: TripGroup[], c: TripCalls): CompiledPatterns {
   const tripOrder = new Uint32Array(tripCount);
   const tripPattern = new Uint32Array(tripCount);
   const tripRank = new Uint32Array(tripCount);
+  const { stop, flags, arr, dep, offsets } = c;
   let p = 0;
   let s = 0;
   let trip = 0;
@@ -206,22 +207,23 @@ function emit(groups: TripGroup[], c: TripCalls): CompiledPatterns {
   groups.forEach((g, gi) => {
     for (const lane of lanes[gi]) {
       patternRoute[p] = g.route;
-      patternStops.set(c.stop.subarray(g.first, g.first + g.n), s);
-      stopFlags.set(c.flags.subarray(g.first, g.first + g.n), s);
+      patternStops.set(stop.subarray(g.first, g.first + g.n), s);
+      stopFlags.set(flags.subarray(g.first, g.first + g.n), s);
       s += g.n;
       stopOffsets[p + 1] = s;
+      const firsts = Uint32Array.from(lane, (t) => offsets[t]);
       for (let pos = 0; pos < g.n; pos++) {
-        for (const t of lane) {
-          arrivals[time] = c.arr[c.offsets[t] + pos];
-          departures[time++] = c.dep[c.offsets[t] + pos];
+        for (let k = 0; k < firsts.length; k++) {
+          arrivals[time] = arr[firsts[k] + pos];
+          departures[time++] = dep[firsts[k] + pos];
         }
       }
       timeOffsets[p + 1] = time;
-      lane.forEach((t, rank) => {
-        tripOrder[trip] = t;
+      for (let rank = 0; rank < lane.length; rank++) {
+        tripOrder[trip] = lane[rank];
         tripPattern[trip] = p;
         tripRank[trip++] = rank;
-      });
+      }
       tripOffsets[p + 1] = trip;
       p++;
     }
