@@ -98,6 +98,6 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
   const streets = await readStreets(options.osm ?? [], demo ? [{ name: 'demo-streets.osm.pbf', bytes: demo.osm }] : [], progress);
   feeds.push(...streets.feeds);
 
-  const bytes = compileSnapshot(ds, { feeds, builtAt: options.builtAt, coverage, streets: streets.streets });
+  const bytes = compileSnapshot(ds, { feeds, builtAt: options.builtAt, coverage, streets: streets.streets, progress });
   return { bytes, issues: ds.issues };
 }
