@@ -2,7 +2,7 @@
 // Usage: node bench/build-large.js [--rows 20000000] [--builder DIR]   (writes its feed to the OS temp folder)
 // Prints wall and CPU seconds of the build, rows per CPU second, peak RSS and the snapshot's sha256
 // (fixed builtAt). --builder DIR builds with another copy of packages/builder/dist inside this checkout.
-import { mkdtempSync, createWriteStream, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, createWriteStream, writeFileSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +17,9 @@ const rows = arg > 0 ? Number(process.argv[arg + 1]) : 5_000_000;
 const STOPS_PER_TRIP = 25;
 const trips = Math.ceil(rows / STOPS_PER_TRIP);
 const stopCount = 50_000;
-const dir = mkdtempSync(path.join(os.tmpdir(), 'large-feed-'));
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'large-feed-'));
+const dir = path.join(tmp, 'large-feed'); // a fixed feed name: the snapshot (and its sha256) does not depend on the temp folder
+mkdirSync(dir);
 
 writeFileSync(path.join(dir, 'agency.txt'), 'agency_id,agency_name,agency_url,agency_timezone\nA,Agency,https://example.org,Europe/London\n');
 writeFileSync(path.join(dir, 'routes.txt'), 'route_id,agency_id,route_short_name,route_type\n' + Array.from({ length: 2000 }, (_, r) => `R${r},A,${r},3`).join('\n') + '\n');
@@ -52,4 +54,4 @@ const cpu = process.cpuUsage(cpu0);
 const cpuSecs = (cpu.user + cpu.system) / 1e6;
 const maxRssMiB = process.resourceUsage().maxRSS / 1024;
 console.log(JSON.stringify({ rows: trips * STOPS_PER_TRIP, trips, seconds: +secs.toFixed(1), cpuSeconds: +cpuSecs.toFixed(1), rowsPerSecond: Math.round((trips * STOPS_PER_TRIP) / secs), rowsPerCpuSecond: Math.round((trips * STOPS_PER_TRIP) / cpuSecs), peakRssMiB: Math.round(maxRssMiB), bytesPerRow: +((maxRssMiB * 1048576) / (trips * STOPS_PER_TRIP)).toFixed(1), snapshotMiB: +(bytes.length / 1048576).toFixed(1), issues: issues.total, sha256: createHash('sha256').update(bytes).digest('hex').slice(0, 16) }));
-rmSync(dir, { recursive: true, force: true });
+rmSync(tmp, { recursive: true, force: true });
