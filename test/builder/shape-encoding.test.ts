@@ -4,15 +4,8 @@ import polyline from '@mapbox/polyline';
 import { distanceMetres } from '@transit/engine';
 import { TimetableModel } from '../../packages/builder/src/gtfs/timetable-model.js';
 import { encodeShapes } from '../../packages/builder/src/gtfs/encode-shapes.js';
+import { mulberry32 } from '../support/board-compare.js';
 
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('encodeShapes', () => {
   it('orders points by sequence and encodes them as @mapbox/polyline does, with length and count', () => {
