@@ -1,17 +1,25 @@
 // Builds a synthetic national-size feed to measure stop_times streaming: rows/s and peak RSS.
-// Usage: node bench/build-large.js [--rows 20000000]   (writes its feed to the OS temp folder)
-import { mkdtempSync, createWriteStream, writeFileSync, rmSync } from 'node:fs';
+// Usage: node bench/build-large.js [--rows 20000000] [--builder DIR]   (writes its feed to the OS temp folder)
+// Prints wall and CPU seconds of the build, rows per CPU second, peak RSS and the snapshot's sha256
+// (fixed builtAt). --builder DIR builds with another copy of packages/builder/dist inside this checkout.
+import { mkdtempSync, mkdirSync, createWriteStream, writeFileSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
-import { buildSnapshot } from '@transit/builder';
+import { createHash } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+
+const builderArg = process.argv.indexOf('--builder');
+const { buildSnapshot } = await import(builderArg > 0 ? pathToFileURL(path.resolve(process.argv[builderArg + 1], 'index.js')).href : '@transit/builder');
 
 const arg = process.argv.indexOf('--rows');
 const rows = arg > 0 ? Number(process.argv[arg + 1]) : 5_000_000;
 const STOPS_PER_TRIP = 25;
 const trips = Math.ceil(rows / STOPS_PER_TRIP);
 const stopCount = 50_000;
-const dir = mkdtempSync(path.join(os.tmpdir(), 'large-feed-'));
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'large-feed-'));
+const dir = path.join(tmp, 'large-feed'); // a fixed feed name: the snapshot (and its sha256) does not depend on the temp folder
+mkdirSync(dir);
 
 writeFileSync(path.join(dir, 'agency.txt'), 'agency_id,agency_name,agency_url,agency_timezone\nA,Agency,https://example.org,Europe/London\n');
 writeFileSync(path.join(dir, 'routes.txt'), 'route_id,agency_id,route_short_name,route_type\n' + Array.from({ length: 2000 }, (_, r) => `R${r},A,${r},3`).join('\n') + '\n');
@@ -39,8 +47,11 @@ out.end();
 await once(out, 'finish');
 
 const t0 = performance.now();
-const { bytes, issues } = await buildSnapshot({ gtfs: [dir], quiet: !process.stderr.isTTY });
+const cpu0 = process.cpuUsage();
+const { bytes, issues } = await buildSnapshot({ gtfs: [dir], quiet: !process.stderr.isTTY, builtAt: '2026-01-01T00:00:00.000Z' });
 const secs = (performance.now() - t0) / 1000;
+const cpu = process.cpuUsage(cpu0);
+const cpuSecs = (cpu.user + cpu.system) / 1e6;
 const maxRssMiB = process.resourceUsage().maxRSS / 1024;
-console.log(JSON.stringify({ rows: trips * STOPS_PER_TRIP, trips, seconds: +secs.toFixed(1), rowsPerSecond: Math.round((trips * STOPS_PER_TRIP) / secs), peakRssMiB: Math.round(maxRssMiB), bytesPerRow: +((maxRssMiB * 1048576) / (trips * STOPS_PER_TRIP)).toFixed(1), snapshotMiB: +(bytes.length / 1048576).toFixed(1), issues: issues.total }));
-rmSync(dir, { recursive: true, force: true });
+console.log(JSON.stringify({ rows: trips * STOPS_PER_TRIP, trips, seconds: +secs.toFixed(1), cpuSeconds: +cpuSecs.toFixed(1), rowsPerSecond: Math.round((trips * STOPS_PER_TRIP) / secs), rowsPerCpuSecond: Math.round((trips * STOPS_PER_TRIP) / cpuSecs), peakRssMiB: Math.round(maxRssMiB), bytesPerRow: +((maxRssMiB * 1048576) / (trips * STOPS_PER_TRIP)).toFixed(1), snapshotMiB: +(bytes.length / 1048576).toFixed(1), issues: issues.total, sha256: createHash('sha256').update(bytes).digest('hex').slice(0, 16) }));
+rmSync(tmp, { recursive: true, force: true });

@@ -74,4 +74,29 @@ describe('patterns', () => {
     expect(pats.sort()).toEqual([0, 1]);
     expect([...tt.stopPatternPos.subarray(tt.stopPatternOffsets[s2], tt.stopPatternOffsets[s2 + 1])]).toEqual([1, 1]);
   });
+
+  it('keeps trips with different pickup/drop-off rules apart, even when the rules read alike as digits', async () => {
+    // pickup_type << 2 | drop_off_type per call: "a" has 1, 10, 0 and "b" has 11, 0, 0 (both "1100" as joined digits).
+    const feed = FEED.replace(/# trips.txt[\s\S]*$/, `# trips.txt
+  route_id,service_id,trip_id
+  R,WK,a
+  R,WK,b
+  # stop_times.txt
+  trip_id,stop_sequence,stop_id,arrival_time,departure_time,pickup_type,drop_off_type
+  a,1,S1,08:00:00,08:00:00,0,1
+  a,2,S2,08:10:00,08:10:00,2,2
+  a,3,S3,08:20:00,08:20:00,0,0
+  b,1,S1,09:00:00,09:00:00,2,3
+  b,2,S2,09:10:00,09:10:00,0,0
+  b,3,S3,09:20:00,09:20:00,0,0
+`);
+    const { bytes } = await buildSnapshot({ gtfs: [feedFolder(feed)], quiet: true });
+    const e = Engine.open(bytes.buffer);
+    const tt = e.timetable;
+    const rules = Array.from({ length: tt.patternCount }, (_, p) => {
+      const trip = e.strings.get(tt.tripId[tt.patternTrips[tt.patternTripOffsets[p]]]);
+      return `${trip}:${[...tt.patternStopFlags.subarray(tt.patternStopOffsets[p], tt.patternStopOffsets[p + 1])].join(',')}`;
+    });
+    expect(rules.sort()).toEqual(['a:1,10,0', 'b:11,0,0']);
+  });
 });

@@ -65,6 +65,13 @@ describe('CSV records', () => {
     }
   });
 
+  it('decode an invalid UTF-8 sequence before a comma as each field alone would', async () => {
+    const bytes = Buffer.from([0x61, 0xc3, 0x2c, 0x62, 0xe2, 0x82, 0x2c, 0xf0, 0x9f, 0x98, 0x80, 0x0a]);
+    const fields = [bytes.subarray(0, 2), bytes.subarray(3, 6), bytes.subarray(7, 11)].map((b) => b.toString('utf8'));
+    expect(fields).toEqual(['a\ufffd', 'b\ufffd', '😀']);
+    expect(await split(bytes, () => 1_000)).toEqual([fields]);
+  });
+
   it.skipIf(!HAVE_DATA)('equal csv-parse on every file of every real GTFS feed (its first 8 MB)', async () => {
     let rows = 0;
     for (const zip of gtfsFeeds()) {

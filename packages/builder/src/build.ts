@@ -110,6 +110,6 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
   }
   feeds.push(...streets.feeds);
 
-  const bytes = compileSnapshot(ds, { feeds, builtAt: options.builtAt, coverage, streets: streets.streets });
+  const bytes = compileSnapshot(ds, { feeds, builtAt: options.builtAt, coverage, streets: streets.streets, progress });
   return { bytes, issues: ds.issues };
 }

@@ -31,6 +31,19 @@ export class Progress {
     this.line.finish(`${this.label}: ${rows.toLocaleString('en-GB')} rows in ${((Date.now() - this.started) / 1000).toFixed(1)} s (${this.rate(rows, Date.now())} rows/s)`);
   }
 
+  /** Names the compile step under way (after every file is read), drawn at once; `compiled` ends the steps. */
+  step(label: string): void {
+    if (!this.label.startsWith('compiling')) this.started = Date.now();
+    this.label = `compiling: ${label}`;
+    this.line.draw(this.label);
+  }
+
+  /** Ends the compile steps with their time. */
+  compiled(): void {
+    this.line.finish(`compiled in ${((Date.now() - this.started) / 1000).toFixed(1)} s`);
+    this.label = '';
+  }
+
   private rate(rows: number, now: number): string {
     return Math.round(rows / Math.max(0.001, (now - this.started) / 1000)).toLocaleString('en-GB');
   }

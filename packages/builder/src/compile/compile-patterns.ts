@@ -2,15 +2,6 @@ import type { TimetableModel } from '../gtfs/timetable-model.js';
 import { NO_TIME } from '../gtfs/timetable-model.js';
 import type { IssueLog } from '../issues.js';
 import { groupStopTimes } from './group-stop-times.js';
-import { growU32, growI32, growU8 } from '../write/growable.js';
-
-/** One trip's calls, ready to be placed in a pattern. */
-interface TripCalls {
-  /** Index into tt.trips. */
-  trip: number;
-  arr: Int32Array;
-  dep: Int32Array;
-}
 
 /** Patterns and the trip order they induce (see TimetableTables in the engine for each column). */
 export interface CompiledPatterns {
@@ -30,61 +21,123 @@ export interface CompiledPatterns {
 }
 
 /**
+ * Every trip's calls in (trip, stop_sequence) order, one flat column each: trip t's calls are
+ * [offsets[t], offsets[t + 1]). Stops are the snapshot's dense stop indices.
+ */
+interface TripCalls {
+  offsets: Uint32Array;
+  stop: Uint32Array;
+  flags: Uint8Array;
+  arr: Int32Array;
+  dep: Int32Array;
+}
+
+/** Trips sharing a route, stop sequence and pickup/drop-off rules: the calls of its first trip are [first, first + n). */
+interface TripGroup {
+  route: number;
+  first: number;
+  n: number;
+  /** Trip indices (into tt.trips), then split into FIFO lanes by emit. */
+  trips: number[];
+}
+
+/**
  * Groups trips with the same route, stop sequence and pickup/drop-off rules into patterns, split
  * so that no trip overtakes another inside a pattern (FIFO), trips sorted by departure. Trips
  * with no usable calls or times that go backwards are dropped with an issue.
  * `denseStop` maps the model's stop index to the snapshot's stop index.
+ * Memory: the parse columns are copied into trip order one at a time and released (the model's
+ * stop-time columns are empty afterwards); groups are found by a numeric hash of the calls, not
+ * by string keys, and the output columns are allocated at their exact size.
  */
 export function compilePatterns(tt: TimetableModel, denseStop: Int32Array, issues: IssueLog): CompiledPatterns {
-  const groups = new Map<string, { route: number; stops: number[]; flags: number[]; trips: TripCalls[] }>();
+  const calls = tripCalls(tt, denseStop);
+  const groups = groupTrips(tt, calls, issues);
+  return emit(groups, calls);
+}
+
+/** Copies the parse columns into trip order, releasing them as it goes. */
+function tripCalls(tt: TimetableModel, denseStop: Int32Array): TripCalls {
   const { offsets, rows } = groupStopTimes(tt);
+  tt.releaseStopTimeColumn('trip');
+  tt.releaseStopTimeColumn('seq');
   const st = tt.st;
+  const n = rows.length;
+  const stop = new Uint32Array(n);
+  for (let i = 0; i < n; i++) stop[i] = denseStop[st.stop.get(rows[i])];
+  tt.releaseStopTimeColumn('stop');
+  const flags = new Uint8Array(n);
+  for (let i = 0; i < n; i++) flags[i] = st.flags.get(rows[i]);
+  tt.releaseStopTimeColumn('flags');
+  const arr = new Int32Array(n);
+  for (let i = 0; i < n; i++) arr[i] = st.arr.get(rows[i]);
+  tt.releaseStopTimeColumn('arr');
+  const dep = new Int32Array(n);
+  for (let i = 0; i < n; i++) dep[i] = st.dep.get(rows[i]);
+  tt.releaseStopTimes();
+  return { offsets, stop, flags, arr, dep };
+}
+
+/** Checks and interpolates each trip's times in place and groups the usable trips, in trip order. */
+function groupTrips(tt: TimetableModel, calls: TripCalls, issues: IssueLog): TripGroup[] {
+  const { offsets, stop, flags, arr, dep } = calls;
+  const groups: TripGroup[] = [];
+  const byHash = new Map<number, TripGroup | TripGroup[]>();
   for (let t = 0; t < tt.trips.length; t++) {
     const first = offsets[t];
-    const n = offsets[t + 1] - first;
+    const end = offsets[t + 1];
     const tripId = tt.trips[t].id;
     const issue = (code: string, message: string) => issues.add({ code, severity: 'error', file: 'stop_times.txt', line: 0, entityId: tripId, field: 'trip_id', value: tripId, message });
-    if (n === 0) {
+    if (end === first) {
       issue('no_stop_times', 'trip has no usable stop times; dropped');
       continue;
     }
     // A single call is kept: feeds cut to an area leave trips that pass through one station,
     // and that call is still a departure on its board.
-    if (n === 1) issues.add({ code: 'single_stop_trip', severity: 'warning', file: 'stop_times.txt', line: 0, entityId: tripId, field: 'trip_id', value: tripId, message: 'trip calls at one stop only; kept for boards' });
-    const stops: number[] = [];
-    const flags: number[] = [];
-    const arr = new Int32Array(n);
-    const dep = new Int32Array(n);
-    for (let i = 0; i < n; i++) {
-      const row = rows[first + i];
-      stops.push(denseStop[st.stop.get(row)]);
-      flags.push(st.flags.get(row));
-      arr[i] = st.arr.get(row);
-      dep[i] = st.dep.get(row);
-    }
-    if (!interpolate(arr, dep)) {
+    if (end - first === 1) issues.add({ code: 'single_stop_trip', severity: 'warning', file: 'stop_times.txt', line: 0, entityId: tripId, field: 'trip_id', value: tripId, message: 'trip calls at one stop only; kept for boards' });
+    if (!interpolate(arr, dep, first, end)) {
       issue('missing_times', 'first or last stop time has no time; trip dropped');
       continue;
     }
-    if (!increasing(arr, dep)) {
+    if (!increasing(arr, dep, first, end)) {
       issue('non_increasing_times', 'times go backwards along the trip; trip dropped');
       continue;
     }
-    const key = `${tt.trips[t].route}|${stops.join(',')}|${flags.join('')}`;
-    let g = groups.get(key);
-    if (!g) groups.set(key, (g = { route: tt.trips[t].route, stops, flags, trips: [] }));
-    g.trips.push({ trip: t, arr, dep });
+    const route = tt.trips[t].route;
+    const hash = hashCalls(route, stop, flags, first, end);
+    const found = byHash.get(hash);
+    const same = (g: TripGroup) => g.route === route && g.n === end - first && sameCalls(calls, g.first, first, end - first);
+    let g = found === undefined ? undefined : Array.isArray(found) ? found.find(same) : same(found) ? found : undefined;
+    if (!g) {
+      g = { route, first, n: end - first, trips: [] };
+      groups.push(g);
+      if (found === undefined) byHash.set(hash, g);
+      else if (Array.isArray(found)) found.push(g);
+      else byHash.set(hash, [found, g]);
+    }
+    g.trips.push(t);
   }
-  tt.releaseStopTimes(); // the rows now live in the groups: free the parse columns before emitting
-  return emit([...groups.values()]);
+  return groups;
 }
 
-/** Fills NO_TIME gaps linearly between known times; false when the ends are unknown. */
-function interpolate(arr: Int32Array, dep: Int32Array): boolean {
-  const n = arr.length;
-  if (arr[0] === NO_TIME || arr[n - 1] === NO_TIME) return false;
-  let prev = 0;
-  for (let i = 1; i < n; i++) {
+/** A 31-bit FNV-style hash of a trip's route, stops and pickup/drop-off flags. */
+function hashCalls(route: number, stop: Uint32Array, flags: Uint8Array, first: number, end: number): number {
+  let h = Math.imul(2166136261 ^ route, 16777619);
+  for (let i = first; i < end; i++) h = Math.imul(h ^ (stop[i] * 16 + flags[i]), 16777619);
+  return (h ^ (end - first)) >>> 1;
+}
+
+/** True when the calls at [a, a + n) and [b, b + n) have the same stops and flags. */
+function sameCalls(c: TripCalls, a: number, b: number, n: number): boolean {
+  for (let i = 0; i < n; i++) if (c.stop[a + i] !== c.stop[b + i] || c.flags[a + i] !== c.flags[b + i]) return false;
+  return true;
+}
+
+/** Fills NO_TIME gaps of the calls [first, end) linearly between known times; false when the ends are unknown. */
+function interpolate(arr: Int32Array, dep: Int32Array, first: number, end: number): boolean {
+  if (arr[first] === NO_TIME || arr[end - 1] === NO_TIME) return false;
+  let prev = first;
+  for (let i = first + 1; i < end; i++) {
     if (arr[i] === NO_TIME) continue;
     for (let j = prev + 1; j < i; j++) arr[j] = dep[j] = Math.round(dep[prev] + ((arr[i] - dep[prev]) * (j - prev)) / (i - prev));
     prev = i;
@@ -92,81 +145,101 @@ function interpolate(arr: Int32Array, dep: Int32Array): boolean {
   return true;
 }
 
-function increasing(arr: Int32Array, dep: Int32Array): boolean {
-  for (let i = 0; i < arr.length; i++) {
+function increasing(arr: Int32Array, dep: Int32Array, first: number, end: number): boolean {
+  for (let i = first; i < end; i++) {
     if (dep[i] < arr[i]) return false;
-    if (i > 0 && arr[i] < dep[i - 1]) return false;
+    if (i > first && arr[i] < dep[i - 1]) return false;
   }
   return true;
 }
 
-/** True when trip b never runs ahead of a at any stop (b can follow a in one FIFO pattern). */
-function follows(a: TripCalls, b: TripCalls): boolean {
-  for (let i = 0; i < a.arr.length; i++) if (b.arr[i] < a.arr[i] || b.dep[i] < a.dep[i]) return false;
+/** True when trip b never runs ahead of trip a at any of their n calls (b can follow a in one FIFO pattern). */
+function follows(c: TripCalls, a: number, b: number, n: number): boolean {
+  const fa = c.offsets[a];
+  const fb = c.offsets[b];
+  for (let i = 0; i < n; i++) if (c.arr[fb + i] < c.arr[fa + i] || c.dep[fb + i] < c.dep[fa + i]) return false;
   return true;
 }
 
-function emit(groups: { route: number; stops: number[]; flags: number[]; trips: TripCalls[] }[]): CompiledPatterns {
-  const patternRoute = growU32();
-  const stopOffsets = growU32();
-  const patternStops = growU32();
-  const stopFlags = growU8();
-  const tripOffsets = growU32();
-  const timeOffsets = growU32();
-  const arrivals = growI32();
-  const departures = growI32();
-  const tripOrder: number[] = [];
-  stopOffsets.push(0);
-  tripOffsets.push(0);
-  timeOffsets.push(0);
-  for (const g of groups) {
-    g.trips.sort((a, b) => a.dep[0] - b.dep[0] || a.arr[a.arr.length - 1] - b.arr[b.arr.length - 1] || a.trip - b.trip);
-    const fifo: TripCalls[][] = [];
-    for (const t of g.trips) {
-      const lane = fifo.find((l) => follows(l[l.length - 1], t));
-      if (lane) lane.push(t);
-      else fifo.push([t]);
+/** Sorts each group's trips by departure and splits it into FIFO lanes: one pattern per lane. */
+function lanesOf(g: TripGroup, c: TripCalls): number[][] {
+  const { offsets, arr, dep } = c;
+  g.trips.sort((a, b) => dep[offsets[a]] - dep[offsets[b]] || arr[offsets[a + 1] - 1] - arr[offsets[b + 1] - 1] || a - b);
+  const fifo: number[][] = [];
+  for (const t of g.trips) {
+    const lane = fifo.find((l) => follows(c, l[l.length - 1], t, g.n));
+    if (lane) lane.push(t);
+    else fifo.push([t]);
+  }
+  return fifo;
+}
+
+function emit(groups: TripGroup[], c: TripCalls): CompiledPatterns {
+  const lanes = groups.map((g) => lanesOf(g, c));
+  let patternCount = 0;
+  let stopCount = 0;
+  let tripCount = 0;
+  let timeCount = 0;
+  groups.forEach((g, i) => {
+    for (const lane of lanes[i]) {
+      patternCount++;
+      stopCount += g.n;
+      tripCount += lane.length;
+      timeCount += g.n * lane.length;
     }
-    for (const lane of fifo) {
-      patternRoute.push(g.route);
-      g.stops.forEach((s, i) => {
-        patternStops.push(s);
-        stopFlags.push(g.flags[i]);
-      });
-      stopOffsets.push(patternStops.length);
-      for (let pos = 0; pos < g.stops.length; pos++) {
-        for (const t of lane) {
-          arrivals.push(t.arr[pos]);
-          departures.push(t.dep[pos]);
+  });
+  const patternRoute = new Uint32Array(patternCount);
+  const stopOffsets = new Uint32Array(patternCount + 1);
+  const patternStops = new Uint32Array(stopCount);
+  const stopFlags = new Uint8Array(stopCount);
+  const tripOffsets = new Uint32Array(patternCount + 1);
+  const timeOffsets = new Uint32Array(patternCount + 1);
+  const arrivals = new Int32Array(timeCount);
+  const departures = new Int32Array(timeCount);
+  const tripOrder = new Uint32Array(tripCount);
+  const tripPattern = new Uint32Array(tripCount);
+  const tripRank = new Uint32Array(tripCount);
+  const { stop, flags, arr, dep, offsets } = c;
+  let p = 0;
+  let s = 0;
+  let trip = 0;
+  let time = 0;
+  groups.forEach((g, gi) => {
+    for (const lane of lanes[gi]) {
+      patternRoute[p] = g.route;
+      patternStops.set(stop.subarray(g.first, g.first + g.n), s);
+      stopFlags.set(flags.subarray(g.first, g.first + g.n), s);
+      s += g.n;
+      stopOffsets[p + 1] = s;
+      const firsts = Uint32Array.from(lane, (t) => offsets[t]);
+      for (let pos = 0; pos < g.n; pos++) {
+        for (let k = 0; k < firsts.length; k++) {
+          arrivals[time] = arr[firsts[k] + pos];
+          departures[time++] = dep[firsts[k] + pos];
         }
       }
-      timeOffsets.push(arrivals.length);
-      for (const t of lane) tripOrder.push(t.trip);
-      tripOffsets.push(tripOrder.length);
+      timeOffsets[p + 1] = time;
+      for (let rank = 0; rank < lane.length; rank++) {
+        tripOrder[trip] = lane[rank];
+        tripPattern[trip] = p;
+        tripRank[trip++] = rank;
+      }
+      tripOffsets[p + 1] = trip;
+      p++;
     }
-  }
-  const patternCount = patternRoute.length;
-  const tripPattern = new Uint32Array(tripOrder.length);
-  const tripRank = new Uint32Array(tripOrder.length);
-  const tripOff = tripOffsets.view();
-  for (let p = 0; p < patternCount; p++) {
-    for (let i = tripOff[p]; i < tripOff[p + 1]; i++) {
-      tripPattern[i] = p;
-      tripRank[i] = i - tripOff[p];
-    }
-  }
+  });
   return {
-    tripOrder: Uint32Array.from(tripOrder),
+    tripOrder,
     tripPattern,
     tripRank,
-    patternRoute: patternRoute.view(),
-    patternStopOffsets: stopOffsets.view(),
-    patternStops: patternStops.view(),
-    patternStopFlags: stopFlags.view(),
-    patternTripOffsets: tripOff,
+    patternRoute,
+    patternStopOffsets: stopOffsets,
+    patternStops,
+    patternStopFlags: stopFlags,
+    patternTripOffsets: tripOffsets,
     patternTrips: Uint32Array.from(tripOrder, (_, i) => i),
-    patternTimeOffsets: timeOffsets.view(),
-    arrivals: arrivals.view(),
-    departures: departures.view(),
+    patternTimeOffsets: timeOffsets,
+    arrivals,
+    departures,
   };
 }

@@ -3,6 +3,7 @@ import { SnapshotWriter } from '../write/snapshot-writer.js';
 import { IssueLog } from '../issues.js';
 import { TimetableModel } from '../gtfs/timetable-model.js';
 import type { Dataset } from '../dataset.js';
+import type { Progress } from '../progress.js';
 import { selectStops, refineStopKinds, selectStations, writeStops, writeStations } from './compile-stops.js';
 import { compilePatterns } from './compile-patterns.js';
 import { compileTowards } from './compile-towards.js';
@@ -47,11 +48,15 @@ export interface CompileOptions {
   coverage?: CoverageArea;
   /** The street network read from OpenStreetMap (and the demo); none: no `streets.*` sections. */
   streets?: OsmStreets | null;
+  /** Names each compile step on the progress line (long national builds). */
+  progress?: Progress;
 }
 
 /** Compiles a parsed dataset into snapshot bytes. */
 export function compileSnapshot(ds: Dataset, opts: CompileOptions = {}): Uint8Array {
   const w = new SnapshotWriter();
+  const step = (label: string) => opts.progress?.step(label);
+  step('stops and patterns');
   const { stops, denseStop } = selectStops(ds);
   const patterns = compilePatterns(ds.timetable, denseStop, ds.issues);
   const modes = new Uint8Array(stops.length);
@@ -63,21 +68,26 @@ export function compileSnapshot(ds: Dataset, opts: CompileOptions = {}): Uint8Ar
   const tripsInOrder = ds.timetable.trips;
   const { towards, towardsNext } = compileTowards(patterns, tripsInOrder, stops, ds.pool);
   writeStops(ds, w, stops, modes, towards, towardsNext);
+  step('streets and transfers');
   const streets = opts.streets ? compileStreets(opts.streets, w, ds.pool, stops) : null;
   const stopLat = Float64Array.from(stops, (s) => s.lat);
   const stopLon = Float64Array.from(stops, (s) => s.lon);
   writeTransfers(w, stopLat, stopLon, modes, streets ? streetTransferDistanceOf(streets, stopLat, stopLon, (i) => ds.pool.get(i)) : undefined);
   const stations = selectStations(ds, stops);
   writeStations(ds, w, stations, stops);
+  step('timetable');
   const calendar = writeTimetable(ds, w, patterns, stops.length);
+  step('lines and fares');
   compileLines(ds, w, patterns);
   writeFares(ds, w, stops);
+  step('places');
   if (ds.settlements.size === 0) deriveSettlements(ds);
   compilePlaces(ds, w, stops, stations);
   writeCoverage(w, ds.pool, opts.coverage ?? SOUTH_AND_WEST_YORKSHIRE);
+  step('strings and snapshot bytes');
   const strings = ds.pool.compile();
   w.add('strings.bytes', strings.bytes).add('strings.offsets', strings.offsets);
-  return w.toBytes({
+  const bytes = w.toBytes({
     schemaVersion: SCHEMA_VERSION,
     builderVersion: BUILDER_VERSION,
     builtAt: opts.builtAt ?? new Date().toISOString(),
@@ -88,6 +98,8 @@ export function compileSnapshot(ds: Dataset, opts: CompileOptions = {}): Uint8Ar
     timezone: 'Europe/London',
     agencies: ds.timetable.agencies,
   });
+  opts.progress?.compiled();
+  return bytes;
 }
 
 function bboxOf(stops: { lat: number; lon: number }[], stations: { lat: number; lon: number }[]) {

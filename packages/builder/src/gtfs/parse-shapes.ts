@@ -1,10 +1,12 @@
 import { readCsv, cell } from '../source/csv.js';
 import { columns, type GtfsContext } from './gtfs-context.js';
 import { isCoordinate } from '../naptan/parse-naptan.js';
+import { encodeShapes } from './encode-shapes.js';
 
-/** Streams shapes.txt into point columns; points are ordered per shape when compiling. */
+/** Streams shapes.txt into point columns, then orders and encodes this feed's shapes (encodeShapes). */
 export async function parseShapes(ctx: GtfsContext): Promise<void> {
   const { tt } = ctx;
+  const from = tt.shapeIds.length;
   const sp = tt.sp;
   let c: Record<string, number> = {};
   let lastId = '';
@@ -39,4 +41,5 @@ export async function parseShapes(ctx: GtfsContext): Promise<void> {
     },
     ctx.progress,
   );
+  encodeShapes(tt, from);
 }

@@ -15,6 +15,8 @@ export async function parseStopTimes(ctx: GtfsContext): Promise<void> {
   // Cache the last trip lookup: rows come grouped by trip in practice.
   let lastTripId = '';
   let lastTrip = -1;
+  // Per model stop: 1 usable here (in stops.txt of some feed), 2 not; one Map lookup per stop, not per row.
+  const usable = new Uint8Array(tt.stopAtcos.length);
   await readCsv(
     ctx.source,
     'stop_times.txt',
@@ -28,7 +30,8 @@ export async function parseStopTimes(ctx: GtfsContext): Promise<void> {
       if (lastTrip < 0) return issue(line, 'unknown_trip', tripId, 'trip_id', tripId, 'stop time for a trip not in trips.txt');
       const stopId = cell(rec, c.stop_id);
       const stop = tt.stopByAtco.get(stopId);
-      if (stop === undefined || !ctx.ds.stops.has(stopId)) return issue(line, 'unknown_stop', tripId, 'stop_id', stopId, 'stop time at a stop not in stops.txt; row skipped');
+      if (stop !== undefined && usable[stop] === 0) usable[stop] = ctx.ds.stops.has(stopId) ? 1 : 2;
+      if (stop === undefined || usable[stop] !== 1) return issue(line, 'unknown_stop', tripId, 'stop_id', stopId, 'stop time at a stop not in stops.txt; row skipped');
       const seq = Number(cell(rec, c.stop_sequence));
       if (!Number.isInteger(seq) || seq < 0) return issue(line, 'bad_sequence', tripId, 'stop_sequence', cell(rec, c.stop_sequence), 'stop_sequence is not a non-negative integer');
       const arrText = cell(rec, c.arrival_time);

@@ -1,4 +1,4 @@
-import { Growable, growU32, growI32, growU8, growF64 } from '../write/growable.js';
+import { ChunkedColumn, chunkedU32, chunkedI32, chunkedU8, chunkedF64 } from '../write/chunked-column.js';
 
 /** Parsed GTFS, merged across feeds, before compiling (ids are namespaced per feed where GTFS scopes them per feed). */
 export interface AgencyRow { id: string; name: string; noc: string; url: string }
@@ -34,6 +34,15 @@ export interface TripRow {
   vehicleJourneyCode: string;
 }
 
+/** Shapes compiled as soon as their feed's shapes.txt is read, by shape index. */
+export interface EncodedShapes {
+  /** Google encoded polyline, precision 5 ('' without points). */
+  polyline: string[];
+  pointCount: number[];
+  /** Metres along the points, to 0.1 m. */
+  length: number[];
+}
+
 /** Sentinel time for an empty arrival/departure (to be interpolated). */
 export const NO_TIME = -2_000_000_000;
 
@@ -53,26 +62,24 @@ export class TimetableModel {
   stopByAtco = new Map<string, number>();
 
   /** Stop times as columns (one entry per row of stop_times.txt that parsed). */
-  st = {
-    trip: growU32(),
-    stop: growU32(),
-    seq: growU32(),
-    arr: growI32(),
-    dep: growI32(),
-    /** pickup_type << 2 | drop_off_type */
-    flags: growU8(),
-  };
-  /** Shape points as columns. */
-  sp = {
-    shape: growU32(),
-    seq: growF64(),
-    lat: growF64(),
-    lon: growF64(),
-  };
+  st = newStopTimeColumns();
+  /** Shape points of the feed being read, as columns (encoded into `shapes` after its shapes.txt). */
+  sp = newShapePointColumns();
+  /** Every feed's shapes, encoded, by shape index. */
+  shapes: EncodedShapes = { polyline: [], pointCount: [], length: [] };
 
   /** Drops the stop-time columns once compiled into patterns (they are the bulk of a national feed). */
   releaseStopTimes(): void {
-    this.st = { trip: growU32(), stop: growU32(), seq: growU32(), arr: growI32(), dep: growI32(), flags: growU8() };
+    this.st = newStopTimeColumns();
+  }
+
+  /** Drops one stop-time column (compilePatterns copies them into trip order one at a time). */
+  releaseStopTimeColumn(name: keyof StopTimeColumns): void {
+    (this.st[name] as ChunkedColumn<Uint32Array | Int32Array | Uint8Array>) = newStopTimeColumns()[name];
+  }
+
+  releaseShapePoints(): void {
+    this.sp = newShapePointColumns();
   }
 
   stopIndex(atco: string): number {
@@ -86,4 +93,21 @@ export class TimetableModel {
   }
 }
 
-export type { Growable };
+/** Stop times as columns, one entry per parsed row of stop_times.txt (about 21 bytes a row). */
+export interface StopTimeColumns {
+  trip: ChunkedColumn<Uint32Array>;
+  stop: ChunkedColumn<Uint32Array>;
+  seq: ChunkedColumn<Uint32Array>;
+  arr: ChunkedColumn<Int32Array>;
+  dep: ChunkedColumn<Int32Array>;
+  /** pickup_type << 2 | drop_off_type */
+  flags: ChunkedColumn<Uint8Array>;
+}
+
+function newShapePointColumns() {
+  return { shape: chunkedU32(), seq: chunkedF64(), lat: chunkedF64(), lon: chunkedF64() };
+}
+
+function newStopTimeColumns(): StopTimeColumns {
+  return { trip: chunkedU32(), stop: chunkedU32(), seq: chunkedU32(), arr: chunkedI32(), dep: chunkedI32(), flags: chunkedU8() };
+}

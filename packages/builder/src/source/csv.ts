@@ -1,4 +1,4 @@
-import { csvRecords } from './csv-records.js';
+import { csvRecordBatches } from './csv-records.js';
 import type { FeedSource } from './feed-source.js';
 import { BuildError } from '../issues.js';
 import type { Progress } from '../progress.js';
@@ -58,15 +58,17 @@ export async function readCsv(
   let rows = 0;
   progress?.start(`${source.name}:${file}`);
   try {
-    for await (const record of csvRecords(stream)) {
-      line++;
-      if (line === 1) {
-        onHeader(new CsvHeader(record));
-        continue;
+    for await (const batch of csvRecordBatches(stream)) {
+      for (const record of batch) {
+        line++;
+        if (line === 1) {
+          onHeader(new CsvHeader(record));
+          continue;
+        }
+        onRow(record, line);
+        rows++;
+        if ((rows & 0xffff) === 0) progress?.tick(rows);
       }
-      onRow(record, line);
-      rows++;
-      if ((rows & 0xffff) === 0) progress?.tick(rows);
     }
   } catch (err) {
     if (err instanceof BuildError) throw err;

@@ -32,10 +32,13 @@ export async function openSource(target: string): Promise<FeedSource> {
   return singleFileSource(target);
 }
 
+/** Bytes per read from files on disk: 256 KiB chunks, four times fewer reads and awaits than the default 64 KiB. */
+const READ_CHUNK = 1 << 18;
+
 async function hashFile(file: string): Promise<{ sha256: string; bytes: number }> {
   const hash = createHash('sha256');
   let bytes = 0;
-  for await (const chunk of createReadStream(file)) {
+  for await (const chunk of createReadStream(file, { highWaterMark: READ_CHUNK })) {
     hash.update(chunk as Buffer);
     bytes += (chunk as Buffer).length;
   }
@@ -48,7 +51,7 @@ async function folderSource(dir: string): Promise<FeedSource> {
     name: path.basename(dir),
     files: () => names,
     has: (f) => names.includes(f),
-    open: async (f) => createReadStream(path.join(dir, f)),
+    open: async (f) => createReadStream(path.join(dir, f), { highWaterMark: READ_CHUNK }),
     async fingerprint() {
       const hash = createHash('sha256');
       let bytes = 0;
@@ -69,7 +72,7 @@ function singleFileSource(file: string): FeedSource {
     name: base,
     files: () => [base],
     has: (f) => f === base,
-    open: async () => createReadStream(file),
+    open: async () => createReadStream(file, { highWaterMark: READ_CHUNK }),
     fingerprint: () => hashFile(file),
     close() {},
   };

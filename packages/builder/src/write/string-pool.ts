@@ -26,19 +26,19 @@ export class StringPool {
     return this.list.length;
   }
 
-  /** UTF-8 blob and offsets (length count + 1) for the `strings.*` sections. */
+  /** UTF-8 blob and offsets (length count + 1) for the `strings.*` sections; encodes straight into the blob. */
   compile(): { bytes: Uint8Array; offsets: Uint32Array } {
-    const encoder = new TextEncoder();
-    const parts = this.list.map((s) => encoder.encode(s));
-    const offsets = new Uint32Array(parts.length + 1);
+    const n = this.list.length;
+    const offsets = new Uint32Array(n + 1);
     let total = 0;
-    for (let i = 0; i < parts.length; i++) {
+    for (let i = 0; i < n; i++) {
       offsets[i] = total;
-      total += parts[i].length;
+      total += Buffer.byteLength(this.list[i], 'utf8');
     }
-    offsets[parts.length] = total;
+    offsets[n] = total;
     const bytes = new Uint8Array(total);
-    for (let i = 0; i < parts.length; i++) bytes.set(parts[i], offsets[i]);
+    const out = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    for (let i = 0; i < n; i++) out.write(this.list[i], offsets[i], 'utf8');
     return { bytes, offsets };
   }
 }
