@@ -57,7 +57,7 @@ else {
   if (work === 'plan') until(8000, (i) => { const q = pairs[i % 60]; engine.planJourney({ from: { lat: st.lat[q.from], lon: st.lon[q.from] }, to: { lat: st.lat[q.to], lon: st.lon[q.to] }, time: cal.reference(day) + q.departS * 1000, arriveBy: false, modeMask: 31, limit: 5, maxWalkM: null, maxTotalWalkM: null, intermediateStops: false, steps: false, alternatives: ['walk'] }); });
   if (work === 'places') until(6000, (i) => engine.searchPlaces({ text: names[i % 120], offset: 0, limit: 20 }));
   if (work === 'shapes-first') engine.routeShapes.inBox(...box(tile0[0]), 20_000);
-  if (work === 'shapes') { engine.routeShapes.catalogue; until(6000, (i) => engine.routeShapes.inBox(...box(tile0[i % tile0.length]), 20_000)); }
+  if (work === 'shapes') { engine.routeShapes.inBox(...box(tile0[0]), 20_000); until(6000, (i) => engine.routeShapes.inBox(...box(tile0[i % tile0.length]), 20_000)); }
   if (work === 'board-first') { const from = ukLocalToEpoch(day, 8 * 3600); engine.stopBoard(served[0], { from, to: from + 3_600_000, limit: 20, type: 'departures' }); }
   if (work === 'fleet') {
     const { parseSiriVm } = await import('@transit/feeds');
