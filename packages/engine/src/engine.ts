@@ -38,6 +38,7 @@ import { TripPaths } from './shapes/trip-paths.js';
 import type { PlanQuery, PlanResult } from './planner/planner-api.js';
 import { RouteShapes } from './shapes/route-shapes.js';
 import { ShapeCatalogue } from './shapes/shape-catalogue.js';
+import { ShapeGeometries } from './shapes/shape-geometries.js';
 
 /**
  * A transit snapshot opened for queries. Construction is zero-copy: every column is a view over
@@ -316,14 +317,16 @@ export class Engine {
 
   /**
    * The distinct route geometries (each feed shape trips run along, else the line through their
-   * stops) for drawing a map's route layer: `routeShapes.inBox(...)`. Its catalogue is built on
-   * the first query (docs/engine.md "Route shapes").
+   * stops) for drawing a map's route layer: `routeShapes.inBox(...)`. A query builds only the
+   * geometries its box touches; the first also indexes every line's pieces (docs/engine.md "Route shapes").
    */
   get routeShapes(): RouteShapes {
     if (!this.routeShapesCache) {
       const paths = this.tripPaths;
       const describer = this.describer;
-      this.routeShapesCache = new RouteShapes(this.timetable, paths, describer, () => ShapeCatalogue.build(this.timetable, paths, (t) => describer.mode(t)));
+      const modeOf = (t: number) => describer.mode(t);
+      const geometries = new ShapeGeometries(this.timetable, this.strings, this.stopTable.lat, this.stopTable.lon, paths, modeOf);
+      this.routeShapesCache = new RouteShapes(this.timetable, paths, describer, geometries, () => ShapeCatalogue.build(this.timetable, paths, modeOf));
     }
     return this.routeShapesCache;
   }

@@ -49,11 +49,12 @@ export class BoardSearch {
     const dayCount = this.candidateDays(refs, from, to);
     const { dayIdx, dayLo, dayHi } = this;
     const bounds = (this.bounds ??= new EntryBounds(tt));
-    const { min: entryMin, max: entryMax, listed } = bounds;
+    const { min: entryMin, max: entryMax, listed, filled } = bounds;
     const want = type === 'departures' ? LISTS_DEPARTURES : LISTS_ARRIVALS;
     const { stopPatternOffsets, stopPatterns, stopPatternPos, patternTripOffsets, patternTimeOffsets } = tt;
     for (let si = first; si < end; si++) {
       const stop = stops[si];
+      if (filled[stop] === 0) bounds.fill(stop);
       const entryEnd = stopPatternOffsets[stop + 1];
       for (let e = stopPatternOffsets[stop]; e < entryEnd; e++) {
         if ((listed[e] & want) === 0 || !this.meets(entryMin[e], entryMax[e], dayCount)) continue;
@@ -141,12 +142,24 @@ export class BoardSearch {
     return false;
   }
 
-  /** Latest time in the timetable (Seconds), found once: bounds how many days back a window must look. */
+  /**
+   * Latest time in the timetable (Seconds), found once: bounds how many days back a window must
+   * look. Columns are sorted (boards binary-search them), so it is the largest last entry of a
+   * column: one read per pattern position, not one per stop time.
+   */
   private latestSeconds(): number {
     if (this.maxSeconds < 0) {
+      const { departures, patternTripOffsets, patternTimeOffsets, patternStopOffsets } = this.tt;
       let max = 0;
-      const dep = this.tt.departures;
-      for (let i = 0; i < dep.length; i++) if (dep[i] > max) max = dep[i];
+      for (let p = 0; p + 1 < patternTripOffsets.length; p++) {
+        const n = patternTripOffsets[p + 1] - patternTripOffsets[p];
+        if (n === 0) continue;
+        const base = patternTimeOffsets[p];
+        for (let pos = 0, len = patternStopOffsets[p + 1] - patternStopOffsets[p]; pos < len; pos++) {
+          const last = departures[base + pos * n + n - 1];
+          if (last > max) max = last;
+        }
+      }
       this.maxSeconds = max;
     }
     return this.maxSeconds;

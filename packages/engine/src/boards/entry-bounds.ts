@@ -9,21 +9,33 @@ export const LISTS_ARRIVALS = 2;
  * latest departure of its column and which boards list it, in three columns parallel to
  * `stops.patterns`. A board scans a stop's entries here, in contiguous memory, and touches a
  * pattern's own columns only when its time range meets the window: this matters where patterns
- * are many and small (rail feeds with one route per train). Built once, on first use.
+ * are many and small (rail feeds with one route per train). Filled a stop at a time, on the
+ * stop's first board (`fill`): the first board costs what its stops touch, not the country.
  */
 export class EntryBounds {
-  /** Entry -> earliest arrival / latest departure of the column (Seconds). */
+  /** Entry -> earliest arrival / latest departure of the column (Seconds); valid once its stop is filled. */
   readonly min: Int32Array;
   readonly max: Int32Array;
-  /** Entry -> LISTS_DEPARTURES | LISTS_ARRIVALS bits. */
+  /** Entry -> LISTS_DEPARTURES | LISTS_ARRIVALS bits; valid once its stop is filled. */
   readonly listed: Uint8Array;
+  /** Stop -> 1 once its entries are filled. */
+  readonly filled: Uint8Array;
 
-  constructor(tt: TimetableTables) {
+  constructor(private readonly tt: TimetableTables) {
+    // Zeroed memory the allocator hands out lazily: untouched stops cost no writes.
     const count = tt.stopPatterns.length;
     this.min = new Int32Array(count);
     this.max = new Int32Array(count);
     this.listed = new Uint8Array(count);
-    for (let e = 0; e < count; e++) {
+    this.filled = new Uint8Array(tt.stopPatternOffsets.length - 1);
+  }
+
+  /** Fills the entries of `stop` (a no-op once filled). Called per stop per board: allocates nothing. */
+  fill(stop: number): void {
+    if (this.filled[stop]) return;
+    this.filled[stop] = 1;
+    const tt = this.tt;
+    for (let e = tt.stopPatternOffsets[stop]; e < tt.stopPatternOffsets[stop + 1]; e++) {
       const p = tt.stopPatterns[e];
       const pos = tt.stopPatternPos[e];
       const n = tt.patternTripOffsets[p + 1] - tt.patternTripOffsets[p];

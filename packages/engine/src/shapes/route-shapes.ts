@@ -5,7 +5,9 @@ import { NONE } from '../snapshot/format.js';
 import { encodePolyline } from '../spatial/polyline.js';
 import { clipToBox } from './line-clip.js';
 import { simplifyLine } from './simplify.js';
-import { COARSE_TOLERANCE_DEG, type ShapeCatalogue } from './shape-catalogue.js';
+import type { ShapeCatalogue } from './shape-catalogue.js';
+import type { DrawnGeometry, ShapeGeometries } from './shape-geometries.js';
+import { COARSE_TOLERANCE_DEG } from './shape-geometry.js';
 
 /** One distinct route geometry crossing a box. */
 export interface RouteShapeLine {
@@ -43,7 +45,7 @@ export interface TripLabels {
   mode(tripIdx: number): TransitMode;
 }
 
-/** Route shapes inside a box, over a catalogue built on first use. */
+/** Route shapes inside a box: the geometries the box touches, built on demand (ShapeGeometries). */
 export class RouteShapes {
   private catalogueCache: ShapeCatalogue | undefined;
 
@@ -51,10 +53,11 @@ export class RouteShapes {
     private readonly tt: TimetableTables,
     private readonly paths: TripPaths,
     private readonly labels: TripLabels,
+    private readonly geometries: ShapeGeometries,
     private readonly buildCatalogue: () => ShapeCatalogue,
   ) {}
 
-  /** The distinct geometries (built on the first call: one pass over the patterns). */
+  /** Every distinct geometry of the snapshot (built on the first call: one pass over all patterns). The brute-force reference: tests and benches. */
   get catalogue(): ShapeCatalogue {
     return (this.catalogueCache ??= this.buildCatalogue());
   }
@@ -62,23 +65,38 @@ export class RouteShapes {
   /**
    * Every distinct route geometry crossing the box, cut to the box (each point returned lies in
    * it) and simplified with Douglas-Peucker at SIMPLIFY_SHARE of the box's larger side (ends kept;
-   * boxes of 0.1 degrees and wider start from the catalogue's coarse copy, not the full shape).
-   * Geometries are scanned by bounding box in drawing order; adding stops once `maxPoints` is
-   * reached. Allocates its answer: not a hot path.
+   * boxes of 0.1 degrees and wider start from the geometry's coarse copy, not the full shape).
+   * Geometries come from the grid of shape pieces in drawing order; adding stops once `maxPoints`
+   * is reached. Costs what the box touches (the first query also builds the grid). Allocates its
+   * answer: not a hot path.
    */
   inBox(minLat: number, minLon: number, maxLat: number, maxLon: number, maxPoints: number): RouteShapeLines {
+    return this.draw(this.geometries.crossing(minLat, minLon, maxLat, maxLon), minLat, minLon, maxLat, maxLon, maxPoints);
+  }
+
+  /** inBox by a linear scan of the whole catalogue's bounding boxes: the naive baseline (tests and benches). */
+  scan(minLat: number, minLon: number, maxLat: number, maxLon: number, maxPoints: number): RouteShapeLines {
     const c = this.catalogue;
+    const all: DrawnGeometry[] = [];
+    for (let g = 0; g < c.count; g++) {
+      const bbox = c.bbox.subarray(4 * g, 4 * g + 4);
+      if (bbox[0] > maxLat || bbox[2] < minLat || bbox[1] > maxLon || bbox[3] < minLon) continue;
+      all.push({ shape: c.shape[g], pattern: c.pattern[g], trip: c.trip[g], tripCount: c.tripCount[g], bbox, coarseLine: () => c.coarseLine(g) });
+    }
+    return this.draw(all, minLat, minLon, maxLat, maxLon, maxPoints);
+  }
+
+  /** Cuts and simplifies geometries (in drawing order, bounding boxes meeting the box) into the answer. */
+  private draw(geometries: DrawnGeometry[], minLat: number, minLon: number, maxLat: number, maxLon: number, maxPoints: number): RouteShapeLines {
     const cos = Math.cos((((minLat + maxLat) / 2) * Math.PI) / 180);
     const tolerance = Math.max(maxLat - minLat, (maxLon - minLon) * cos) * SIMPLIFY_SHARE;
     const shapes: RouteShapeLine[] = [];
     let pointCount = 0;
-    for (let g = 0; g < c.count; g++) {
-      const b = 4 * g;
-      if (c.bbox[b] > maxLat || c.bbox[b + 2] < minLat || c.bbox[b + 1] > maxLon || c.bbox[b + 3] < minLon) continue;
-      const shape = c.shape[g];
+    for (const g of geometries) {
+      const box = g.bbox;
       // Wide boxes start from the coarse copy (simplifying it further is as good as simplifying the whole).
-      const ll = tolerance >= COARSE_TOLERANCE_DEG ? c.coarseLine(g) : shape === NONE ? this.paths.stopLine(c.pattern[g]) : this.paths.shapeLine(shape);
-      const whollyInside = c.bbox[b] >= minLat && c.bbox[b + 2] <= maxLat && c.bbox[b + 1] >= minLon && c.bbox[b + 3] <= maxLon;
+      const ll = tolerance >= COARSE_TOLERANCE_DEG ? g.coarseLine() : g.shape === NONE ? this.paths.stopLine(g.pattern) : this.paths.shapeLine(g.shape);
+      const whollyInside = box[0] >= minLat && box[2] <= maxLat && box[1] >= minLon && box[3] <= maxLon;
       const runs = whollyInside ? (ll.length >= 4 ? [ll] : []) : clipToBox(ll, minLat, minLon, maxLat, maxLon);
       if (!runs.length) continue;
       if (pointCount >= maxPoints) return { shapes, pointCount, truncated: true };
@@ -87,22 +105,21 @@ export class RouteShapes {
         pointCount += simple.length >> 1;
         return encodePolyline(simple);
       });
-      shapes.push(this.describe(g, shape !== NONE, polylines));
+      shapes.push(this.describe(g, polylines));
     }
     return { shapes, pointCount, truncated: false };
   }
 
-  private describe(g: number, fromShape: boolean, polylines: string[]): RouteShapeLine {
-    const c = this.catalogue;
-    const t = c.trip[g];
+  private describe(g: DrawnGeometry, polylines: string[]): RouteShapeLine {
+    const t = g.trip;
     const colour = this.tt.routeColor[this.tt.tripRoute[t]];
     return {
       line: this.labels.line(t),
       operatorCode: this.labels.operatorCode(t),
       mode: this.labels.mode(t),
       colour: colour === NONE ? null : `#${colour.toString(16).padStart(6, '0')}`,
-      tripCount: c.tripCount[g],
-      fromShape,
+      tripCount: g.tripCount,
+      fromShape: g.shape !== NONE,
       polylines,
     };
   }

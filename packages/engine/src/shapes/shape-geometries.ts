@@ -1,0 +1,207 @@
+import type { TransitMode } from '../api.js';
+import type { TimetableTables } from '../timetable/timetable-tables.js';
+import type { StringTable } from '../snapshot/strings.js';
+import type { TripPaths } from './trip-paths.js';
+import { NONE } from '../snapshot/format.js';
+import { drawPattern, type PatternDraw } from './pattern-draw.js';
+import { ShapeGrid } from './shape-grid.js';
+import { GeometryDraft, MODE_RANK, boundingBox, coarseDegrees, coarseUnits } from './shape-geometry.js';
+
+/** Most geometries (and, separately, pattern draws) kept; each cache is dropped whole when full. */
+export const MAX_CACHED_GEOMETRIES = 20_000;
+export const MAX_CACHED_DRAWS = 65_536;
+
+/** One distinct route geometry, as the catalogue would hold it (ShapeCatalogue's columns for one g). */
+export interface DrawnGeometry {
+  /** Shape drawn, or NONE for the line through `pattern`'s stops. */
+  readonly shape: number;
+  /** First pattern drawn on it (its stops make the line when shape is NONE). */
+  readonly pattern: number;
+  /** A trip of the route with most trips along it (line, mode, colour). */
+  readonly trip: number;
+  /** Trips running along it, over the whole snapshot. */
+  readonly tripCount: number;
+  /** [minLat, minLon, maxLat, maxLon] of the full line, degrees. */
+  readonly bbox: ArrayLike<number>;
+  /** The line simplified at COARSE_TOLERANCE_DEG, interleaved lat, lon degrees (1e-5 steps). */
+  coarseLine(): Float64Array;
+}
+
+/** A geometry built on demand, with its place in drawing order. */
+interface LazyGeometry extends DrawnGeometry {
+  /** MODE_RANK of the trip's mode. */
+  readonly rank: number;
+  /** Entry of `pattern`'s draw that first drew it (with `pattern`: the catalogue's creation order). */
+  readonly entry: number;
+  readonly coarse: Float64Array;
+}
+
+/**
+ * The route geometries crossing a box, built only for what the box touches: a ShapeGrid over the
+ * pieces of every line finds the candidates; a polyline's geometry draws the patterns whose trips
+ * have that polyline, a stop line's the patterns with the same stops (PatternDraw: decode, place
+ * stops). Each geometry and each pattern's draw is cached (bounded). Answers equal a brute-force
+ * scan of the ShapeCatalogue: same geometries, trip counts, representative trips and order.
+ */
+export class ShapeGeometries {
+  private gridCache: ShapeGrid | undefined;
+  /** Polyline item -> [first, end) into itemPatterns. Built with the grid. */
+  private itemPatternOffsets: Uint32Array | undefined;
+  /** Patterns (ascending) with a trip whose shape has the item's polyline. */
+  private itemPatterns: Uint32Array | undefined;
+  private readonly draws = new Map<number, PatternDraw>();
+  private readonly byPolyline = new Map<number, LazyGeometry | null>();
+  private readonly byStops = new Map<string, LazyGeometry | null>();
+
+  constructor(
+    private readonly tt: TimetableTables,
+    private readonly strings: StringTable,
+    private readonly stopLat: Float64Array,
+    private readonly stopLon: Float64Array,
+    private readonly paths: TripPaths,
+    private readonly modeOf: (tripIdx: number) => TransitMode,
+  ) {}
+
+  /** The grid over every line's pieces (built on first use: one pass over the polyline bytes and pattern stops). */
+  get grid(): ShapeGrid {
+    if (!this.gridCache) {
+      this.gridCache = ShapeGrid.build(this.tt, this.strings, this.stopLat, this.stopLon);
+      this.indexPatterns(this.gridCache);
+    }
+    return this.gridCache;
+  }
+
+  /**
+   * The geometries whose bounding box meets the box, in drawing order (rail, tram, ferry, coach,
+   * bus; busiest first; then the catalogue's creation order). Every geometry with a segment in the
+   * box is among them. Allocates: not a hot path.
+   */
+  crossing(minLat: number, minLon: number, maxLat: number, maxLon: number): DrawnGeometry[] {
+    const grid = this.grid;
+    const n = grid.query(minLat, minLon, maxLat, maxLon);
+    const out: LazyGeometry[] = [];
+    const stopPatterns: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const item = grid.found[i];
+      if (item >= grid.polylineCount) stopPatterns.push(item - grid.polylineCount);
+      else {
+        const g = this.polylineGeometry(item);
+        if (g) out.push(g);
+      }
+    }
+    // Patterns with the same stops have the same pieces: all are here together, grouped by stops in pattern order.
+    const groups = new Map<string, number[]>();
+    for (const p of stopPatterns.sort((a, b) => a - b)) {
+      const draw = this.draw(p);
+      if (draw.drawn.length === 0 || draw.drawn[0] !== NONE) continue;
+      const key = this.stopsKey(p);
+      const group = groups.get(key);
+      if (group) group.push(p);
+      else groups.set(key, [p]);
+    }
+    for (const [key, group] of groups) {
+      let g = this.byStops.get(key);
+      if (g === undefined) {
+        if (this.byStops.size >= MAX_CACHED_GEOMETRIES) this.byStops.clear();
+        this.byStops.set(key, (g = this.stopLineGeometry(group)));
+      }
+      if (g) out.push(g);
+    }
+    const hits = out.filter((g) => !(g.bbox[0] > maxLat || g.bbox[2] < minLat || g.bbox[1] > maxLon || g.bbox[3] < minLon));
+    return hits.sort((a, b) => a.rank - b.rank || b.tripCount - a.tripCount || a.pattern - b.pattern || a.entry - b.entry);
+  }
+
+  /** The geometry of a polyline item, or null when no trip is drawn on it (cached). */
+  private polylineGeometry(item: number): LazyGeometry | null {
+    let g = this.byPolyline.get(item);
+    if (g !== undefined) return g;
+    const tt = this.tt;
+    const text = this.grid.polylines[item];
+    let draft: GeometryDraft | undefined;
+    for (let i = this.itemPatternOffsets![item]; i < this.itemPatternOffsets![item + 1]; i++) {
+      const p = this.itemPatterns![i];
+      const draw = this.draw(p);
+      for (let k = 0; k < draw.drawn.length; k++) {
+        const s = draw.drawn[k];
+        if (s === NONE || tt.shapePolyline[s] !== text) continue;
+        draft ??= new GeometryDraft(s, p, k);
+        draft.add(tt.patternRoute[p], draw.count[k], draw.trip[k]);
+      }
+    }
+    g = draft ? this.finish(draft, this.paths.shapeLine(draft.shape)) : null;
+    if (this.byPolyline.size >= MAX_CACHED_GEOMETRIES) this.byPolyline.clear();
+    this.byPolyline.set(item, g);
+    return g;
+  }
+
+  /** The line through the stops of `group` (patterns with the same stops, ascending, each drawn on it). */
+  private stopLineGeometry(group: number[]): LazyGeometry | null {
+    let draft: GeometryDraft | undefined;
+    for (const p of group) {
+      const draw = this.draw(p);
+      for (let k = 0; k < draw.drawn.length; k++) {
+        draft ??= new GeometryDraft(NONE, p, k);
+        draft.add(this.tt.patternRoute[p], draw.count[k], draw.trip[k]);
+      }
+    }
+    return draft ? this.finish(draft, this.paths.stopLine(draft.pattern)) : null;
+  }
+
+  private finish(draft: GeometryDraft, ll: Float64Array): LazyGeometry {
+    const trip = draft.representativeTrip();
+    const coarse = coarseDegrees(coarseUnits(ll));
+    return {
+      shape: draft.shape,
+      pattern: draft.pattern,
+      entry: draft.entry,
+      trip,
+      tripCount: draft.tripCount,
+      rank: MODE_RANK[this.modeOf(trip)],
+      bbox: boundingBox(ll),
+      coarse,
+      coarseLine: () => coarse,
+    };
+  }
+
+  private draw(p: number): PatternDraw {
+    let draw = this.draws.get(p);
+    if (!draw) {
+      if (this.draws.size >= MAX_CACHED_DRAWS) this.draws.clear();
+      this.draws.set(p, (draw = drawPattern(this.tt, this.paths, p)));
+    }
+    return draw;
+  }
+
+  private stopsKey(p: number): string {
+    const tt = this.tt;
+    return tt.patternStops.subarray(tt.patternStopOffsets[p], tt.patternStopOffsets[p + 1]).join(',');
+  }
+
+  /** Polyline item -> the patterns with a trip on it (CSR, ascending): one pass over the trips. */
+  private indexPatterns(grid: ShapeGrid): void {
+    const tt = this.tt;
+    const items = grid.polylineCount;
+    const last = new Int32Array(items).fill(-1);
+    const offsets = new Uint32Array(items + 1);
+    const visit = (write: (item: number, p: number) => void) => {
+      last.fill(-1);
+      for (let p = 0; p < tt.patternCount; p++) {
+        for (let k = tt.patternTripOffsets[p]; k < tt.patternTripOffsets[p + 1]; k++) {
+          const s = tt.tripShape[tt.patternTrips[k]];
+          if (s === NONE) continue;
+          const item = grid.itemOfShape[s];
+          if (last[item] === p) continue;
+          last[item] = p;
+          write(item, p);
+        }
+      }
+    };
+    visit((item) => offsets[item + 1]++);
+    for (let i = 0; i < items; i++) offsets[i + 1] += offsets[i];
+    const next = offsets.slice(0, items);
+    const patterns = new Uint32Array(offsets[items]);
+    visit((item, p) => (patterns[next[item]++] = p));
+    this.itemPatternOffsets = offsets;
+    this.itemPatterns = patterns;
+  }
+}
