@@ -10,10 +10,10 @@
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Engine, NONE } from '@transit/engine';
-import { DATA, ensureSnapshot, readArrayBuffer, haveRealData } from './snapshots.js';
+import { Engine } from '@transit/engine';
+import { ensureSnapshot, readArrayBuffer, haveRealData } from './snapshots.js';
 import { mixScript, opt, requireWrk, rssMiB, runWrk, startCli, withKey } from './http-common.js';
-import { mulberry32 } from './suites/stops.js';
+import { NEWPORT_STREETS_COVERED, journeyUrls } from './journey-urls.js';
 
 const seconds = opt('seconds', 8);
 const connections = opt('connections', 16);
@@ -24,11 +24,7 @@ requireWrk();
 const useDemo = process.argv.includes('--demo') || !haveRealData();
 const target = useDemo
   ? await ensureSnapshot('demo', { demo: true })
-  : await ensureSnapshot('newport-streets-covered', {
-    gtfs: [path.join(DATA, 'gtfs/newport_wales_bods_2023-06-13/newport-20230613_gtfs.zip')],
-    osm: [path.join(DATA, 'osm/newport_wales_2023-06-13.osm.pbf')],
-    coverage: '51.50,-3.10,51.65,-2.85',
-  });
+  : await ensureSnapshot(...NEWPORT_STREETS_COVERED);
 const day = useDemo ? '2026-03-03' : '2023-06-13'; // Tuesdays the snapshots run
 const engine = Engine.open(readArrayBuffer(target.file));
 const urls = (count, live) => journeyUrls(engine, count, day, live).map(withKey);
@@ -59,28 +55,3 @@ const rss = Math.round(rssMiB(server.proc.pid));
 console.log(`server RSS after the runs: ${rss} MiB`);
 server.proc.kill('SIGTERM');
 writeFileSync(new URL(`./http-journey-${target.name}-w${workers}.json`, import.meta.url), JSON.stringify({ snapshot: target.name, workers, seconds, connections, rssMiB: rss, node: process.version, example: one, results }, null, 2));
-
-/** Journey URLs between random points near served stops (with a street node when the snapshot has streets), inside the coverage area. */
-function journeyUrls(e, count, date, live) {
-  const rand = mulberry32(count * 2 + (live ? 1 : 0));
-  const st = e.stopTable;
-  const stopNode = e.streets?.columns.stopNode;
-  const cov = e.coverage;
-  const stops = [];
-  for (let s = 0; s < st.count; s++) {
-    if (st.modes[s] && !(stopNode && stopNode[s] === NONE) && (!cov || cov.contains(st.lat[s], st.lon[s]))) stops.push(s);
-  }
-  const near = () => {
-    for (;;) {
-      const s = stops[Math.floor(rand() * stops.length)];
-      const lat = st.lat[s] + (rand() - 0.5) * 0.005, lon = st.lon[s] + (rand() - 0.5) * 0.008;
-      if (!cov || cov.contains(lat, lon)) return [lat.toFixed(6), lon.toFixed(6)];
-    }
-  };
-  return Array.from({ length: count }, () => {
-    const [a, b] = [near(), near()];
-    const minute = 360 + Math.floor(rand() * 840);
-    const time = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-    return `/v1/journey.json?from_lat=${a[0]}&from_lon=${a[1]}&to_lat=${b[0]}&to_lon=${b[1]}&datetime=${date}T${time}&include_live=${live}`;
-  });
-}
