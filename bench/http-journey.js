@@ -5,9 +5,11 @@
 // alternatives (walk, bicycle). include_live=false makes answers cacheable: the server reuses an
 // identical answer within one second (its second cache), so runs are: one URL (reused), a mix of
 // --mix N URLs in turn, and a new URL every request (never reused); include_live=true is never
-// reused, shown for one URL. Results go to bench/http-journey-<snapshot>-w<N>.json.
+// reused, shown for one URL. Each run also prints the server's CPU per request (its process's user +
+// system time over the run / requests answered, from /proc), steadier than req/s on shared cores.
+// Results go to bench/http-journey-<snapshot>-w<N>.json.
 // Usage: node bench/http-journey.js [--demo] [--workers 1] [--seconds 8] [--connections 16] [--mix 1000]
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Engine } from '@transit/engine';
@@ -32,9 +34,12 @@ const urls = (count, live) => journeyUrls(engine, count, day, live).map(withKey)
 const server = await startCli(target.file, workers);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'wrk-journey-'));
 const results = [];
-const record = (label, r) => {
-  results.push({ request: label, requestsPerSecond: r.requestsPerSecond, requests: r.requests, p50: r.p50, p99: r.p99, non2xx: r.non2xx, socketErrors: r.socketErrors });
-  console.log(`${target.name} w${workers} ${label}: ${r.requestsPerSecond.toLocaleString('en-GB')} req/s, p50 ${r.p50}, p99 ${r.p99}, non-2xx ${r.non2xx}, socket errors ${r.socketErrors}`);
+/** User + system CPU of a process (every thread), ms (Linux /proc; clock ticks of 10 ms). */
+const cpuMs = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ').slice(11, 13).reduce((a, t) => a + Number(t) * 10, 0);
+const record = (label, r, cpu) => {
+  const cpuPerRequest = Number((cpu / r.requests).toFixed(2));
+  results.push({ request: label, requestsPerSecond: r.requestsPerSecond, requests: r.requests, p50: r.p50, p99: r.p99, non2xx: r.non2xx, socketErrors: r.socketErrors, serverCpuMsPerRequest: cpuPerRequest });
+  console.log(`${target.name} w${workers} ${label}: ${r.requestsPerSecond.toLocaleString('en-GB')} req/s, p50 ${r.p50}, p99 ${r.p99}, non-2xx ${r.non2xx}, socket errors ${r.socketErrors}, server CPU ${cpuPerRequest} ms per request`);
 };
 const [one] = urls(1, false);
 for (const u of [one, urls(1, true)[0]]) {
@@ -49,7 +54,9 @@ const runs = [
 ];
 for (const [label, list, single] of runs) {
   const script = list ? mixScript(dir, label.replace(/\W+/g, '-'), list) : undefined;
-  record(label, await runWrk({ url: single ? server.url + single : server.url, seconds, connections, script }));
+  const cpu0 = cpuMs(server.proc.pid);
+  const r = await runWrk({ url: single ? server.url + single : server.url, seconds, connections, script });
+  record(label, r, cpuMs(server.proc.pid) - cpu0);
 }
 const rss = Math.round(rssMiB(server.proc.pid));
 console.log(`server RSS after the runs: ${rss} MiB`);

@@ -4,17 +4,12 @@
 // without the street alternatives, the direct walk and bicycle routes alone (StreetGraph.route), and a
 // hash of every answer (itineraries with their legs and geometry, alternatives) so that two engine
 // builds can be checked to agree. Interleave builds with ENGINE=/path/to/engine/dist/index.js.
-// Usage: node [--cpu-prof] bench/journey-http-profile.js [queries] [rounds]
-//        node bench/journey-http-profile.js --top FILE.cpuprofile   # self time by function
-import { readFileSync } from 'node:fs';
+// Usage: node [--cpu-prof] bench/journey-http-profile.js [queries] [rounds] [--hash-only]
+// (self time by function of a profile: node bench/national-profile.js --top FILE.cpuprofile)
 import { createHash } from 'node:crypto';
 import { ensureSnapshot, readArrayBuffer } from './snapshots.js';
 import { NEWPORT_STREETS_COVERED, journeyUrls } from './journey-urls.js';
 
-if (process.argv.includes('--top')) {
-  top(process.argv[process.argv.indexOf('--top') + 1]);
-  process.exit(0);
-}
 const { Engine, ModeBit, ukLocalToEpoch, dayNumber } = await import(process.env.ENGINE ?? '@transit/engine');
 const queryCount = Number(process.argv[2] ?? 400);
 const rounds = Number(process.argv[3] ?? 3);
@@ -69,18 +64,3 @@ if (!process.argv.includes('--hash-only')) {
   console.log(`direct bicycle route alone (graph.route): ${measure((q) => graph.route(q.from, q.to, 'bicycle'))}`);
 }
 
-/** Prints the functions with the most self time in a .cpuprofile. */
-function top(file, count = 25) {
-  const p = JSON.parse(readFileSync(file, 'utf8'));
-  const dt = new Map();
-  p.samples.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (p.timeDeltas[i] ?? 0)));
-  const self = new Map();
-  let total = 0;
-  for (const n of p.nodes) {
-    const t = dt.get(n.id) ?? 0;
-    total += t;
-    const k = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').slice(-2).join('/')}:${n.callFrame.lineNumber + 1}`;
-    self.set(k, (self.get(k) ?? 0) + t);
-  }
-  for (const [k, t] of [...self].sort((a, b) => b[1] - a[1]).slice(0, count)) console.log(`${((100 * t) / total).toFixed(1).padStart(5)}% ${k}`);
-}

@@ -1,8 +1,8 @@
 // FEATURE UNDER TEST: landmark (ALT) bounds for walking and cycling routes on real Newport streets: the bounds never exceed the true street metres (brute-force Dijkstra), and A* with them returns exactly the route of the straight-line A* (distance, duration, every coordinate, steps).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSnapshot } from '@transit/builder';
-import { Engine, type StreetGraph } from '@transit/engine';
-import { HAVE_DATA, data } from '../support/data.js';
+import type { StreetGraph } from '@transit/engine';
+import { HAVE_DATA } from '../support/data.js';
+import { newportStreetsEngine } from '../support/streets.js';
 import { naiveDijkstra } from '../support/street-oracle.js';
 
 /** Deterministic points up to ~150 m from seeded-random graph nodes (a 32-bit LCG). */
@@ -18,12 +18,7 @@ function points(g: StreetGraph, count: number, seed: number): { lat: number; lon
 describe.skipIf(!HAVE_DATA)('Newport street landmarks', () => {
   let g: StreetGraph;
   beforeAll(async () => {
-    const { bytes } = await buildSnapshot({
-      gtfs: [data('gtfs/newport_wales_bods_2023-06-13/newport-20230613_gtfs.zip')],
-      osm: [data('osm/newport_wales_2023-06-13.osm.pbf')],
-      quiet: true,
-    });
-    g = Engine.open(bytes.buffer as ArrayBuffer).streets!;
+    g = (await newportStreetsEngine()).streets!;
   });
 
   it('builds 16 landmarks per mode whose bounds never exceed the street metres between nodes', () => {

@@ -15,12 +15,12 @@ export const ACTIVE_LANDMARKS = 4;
  * cycles: per landmark L the street metres d(L, v) to every node (one full Dijkstra on the mode's
  * edges, oneway respected), so d(v, x) >= d(L, x) - d(L, v) by the triangle inequality for any
  * point x, and, when the mode's edges all have their reverse twin (walking), d(v, x) >= d(L, v) -
- * d(L, x) too. Both
- * are consistent heuristics, so A* with them (or their max with the straight line) settles the
- * same costs and finds the same shortest paths as with the straight line alone, settling far fewer
- * nodes. Landmarks are chosen farthest-first among the nodes the mode may snap to. Float64 keeps
- * the bounds consistent to the last bit of the A* costs (Float32 rounding could make them not).
- * Built on first use: about `count` full Dijkstras; tables of nodeCount x count Float64.
+ * d(L, x) too. Both are consistent heuristics, so A* with them (or their max with the straight
+ * line) settles the same costs as with the straight line alone, and the same path unless two
+ * paths tie to the last bit of float cost, settling far fewer nodes. Landmarks are chosen
+ * farthest-first among the nodes the mode may snap to. Tables are Float64: Float32 rounding
+ * would make the bounds inconsistent by millimetres. Built on first use: about `count` full
+ * Dijkstras; tables of nodeCount x count Float64.
  */
 export class Landmarks {
   /** Node-major (a node's bounds share cache lines): [v * count + l] = metres from landmark l to node v, Infinity when unreachable. */
