@@ -100,25 +100,11 @@ export class Landmarks {
 
 /** Full Dijkstra from `source` on the edges `bit` may travel, metres into `out` (Infinity where not reached). */
 function dijkstra(search: StreetSearch, bit: number, source: number, out: Float64Array): void {
-  const { edgeOffsets, edgeTarget, edgeLength, edgeAccess } = search.graph.columns;
-  out.fill(Infinity);
   search.begin();
   search.relax(source, 0, NO_EDGE, NO_EDGE, 0);
-  const heap = search.heap;
-  const done = search.done;
-  const g = search.generation;
-  while (heap.size > 0) {
-    const key = heap.peekKey();
-    const u = heap.pop();
-    if (done[u] === g) continue;
-    done[u] = g;
-    out[u] = key;
-    for (let e = edgeOffsets[u], end = edgeOffsets[u + 1]; e < end; e++) {
-      if (!(edgeAccess[e] & bit)) continue;
-      const v = edgeTarget[e];
-      if (done[v] !== g) search.relax(v, key + edgeLength[e], e, u, key + edgeLength[e]);
-    }
-  }
+  search.expandWalk(Infinity, bit);
+  const { done, cost, generation } = search;
+  for (let v = 0; v < out.length; v++) out[v] = done[v] === generation ? cost[v] : Infinity;
 }
 
 /** The usable node with the largest finite value of `d` (lowest index on ties). */
