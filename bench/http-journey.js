@@ -5,15 +5,17 @@
 // alternatives (walk, bicycle). include_live=false makes answers cacheable: the server reuses an
 // identical answer within one second (its second cache), so runs are: one URL (reused), a mix of
 // --mix N URLs in turn, and a new URL every request (never reused); include_live=true is never
-// reused, shown for one URL. Results go to bench/http-journey-<snapshot>-w<N>.json.
+// reused, shown for one URL. Each run also prints the server's CPU per request (its process's user +
+// system time over the run / requests answered, from /proc), steadier than req/s on shared cores.
+// Results go to bench/http-journey-<snapshot>-w<N>.json.
 // Usage: node bench/http-journey.js [--demo] [--workers 1] [--seconds 8] [--connections 16] [--mix 1000]
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Engine, NONE } from '@transit/engine';
-import { DATA, ensureSnapshot, readArrayBuffer, haveRealData } from './snapshots.js';
+import { Engine } from '@transit/engine';
+import { ensureSnapshot, readArrayBuffer, haveRealData } from './snapshots.js';
 import { mixScript, opt, requireWrk, rssMiB, runWrk, startCli, withKey } from './http-common.js';
-import { mulberry32 } from './suites/stops.js';
+import { NEWPORT_STREETS_COVERED, journeyUrls } from './journey-urls.js';
 
 const seconds = opt('seconds', 8);
 const connections = opt('connections', 16);
@@ -24,11 +26,7 @@ requireWrk();
 const useDemo = process.argv.includes('--demo') || !haveRealData();
 const target = useDemo
   ? await ensureSnapshot('demo', { demo: true })
-  : await ensureSnapshot('newport-streets-covered', {
-    gtfs: [path.join(DATA, 'gtfs/newport_wales_bods_2023-06-13/newport-20230613_gtfs.zip')],
-    osm: [path.join(DATA, 'osm/newport_wales_2023-06-13.osm.pbf')],
-    coverage: '51.50,-3.10,51.65,-2.85',
-  });
+  : await ensureSnapshot(...NEWPORT_STREETS_COVERED);
 const day = useDemo ? '2026-03-03' : '2023-06-13'; // Tuesdays the snapshots run
 const engine = Engine.open(readArrayBuffer(target.file));
 const urls = (count, live) => journeyUrls(engine, count, day, live).map(withKey);
@@ -36,9 +34,12 @@ const urls = (count, live) => journeyUrls(engine, count, day, live).map(withKey)
 const server = await startCli(target.file, workers);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'wrk-journey-'));
 const results = [];
-const record = (label, r) => {
-  results.push({ request: label, requestsPerSecond: r.requestsPerSecond, requests: r.requests, p50: r.p50, p99: r.p99, non2xx: r.non2xx, socketErrors: r.socketErrors });
-  console.log(`${target.name} w${workers} ${label}: ${r.requestsPerSecond.toLocaleString('en-GB')} req/s, p50 ${r.p50}, p99 ${r.p99}, non-2xx ${r.non2xx}, socket errors ${r.socketErrors}`);
+/** User + system CPU of a process (every thread), ms (Linux /proc; clock ticks of 10 ms). */
+const cpuMs = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ').slice(11, 13).reduce((a, t) => a + Number(t) * 10, 0);
+const record = (label, r, cpu) => {
+  const cpuPerRequest = Number((cpu / r.requests).toFixed(2));
+  results.push({ request: label, requestsPerSecond: r.requestsPerSecond, requests: r.requests, p50: r.p50, p99: r.p99, non2xx: r.non2xx, socketErrors: r.socketErrors, serverCpuMsPerRequest: cpuPerRequest });
+  console.log(`${target.name} w${workers} ${label}: ${r.requestsPerSecond.toLocaleString('en-GB')} req/s, p50 ${r.p50}, p99 ${r.p99}, non-2xx ${r.non2xx}, socket errors ${r.socketErrors}, server CPU ${cpuPerRequest} ms per request`);
 };
 const [one] = urls(1, false);
 for (const u of [one, urls(1, true)[0]]) {
@@ -53,34 +54,11 @@ const runs = [
 ];
 for (const [label, list, single] of runs) {
   const script = list ? mixScript(dir, label.replace(/\W+/g, '-'), list) : undefined;
-  record(label, await runWrk({ url: single ? server.url + single : server.url, seconds, connections, script }));
+  const cpu0 = cpuMs(server.proc.pid);
+  const r = await runWrk({ url: single ? server.url + single : server.url, seconds, connections, script });
+  record(label, r, cpuMs(server.proc.pid) - cpu0);
 }
 const rss = Math.round(rssMiB(server.proc.pid));
 console.log(`server RSS after the runs: ${rss} MiB`);
 server.proc.kill('SIGTERM');
 writeFileSync(new URL(`./http-journey-${target.name}-w${workers}.json`, import.meta.url), JSON.stringify({ snapshot: target.name, workers, seconds, connections, rssMiB: rss, node: process.version, example: one, results }, null, 2));
-
-/** Journey URLs between random points near served stops (with a street node when the snapshot has streets), inside the coverage area. */
-function journeyUrls(e, count, date, live) {
-  const rand = mulberry32(count * 2 + (live ? 1 : 0));
-  const st = e.stopTable;
-  const stopNode = e.streets?.columns.stopNode;
-  const cov = e.coverage;
-  const stops = [];
-  for (let s = 0; s < st.count; s++) {
-    if (st.modes[s] && !(stopNode && stopNode[s] === NONE) && (!cov || cov.contains(st.lat[s], st.lon[s]))) stops.push(s);
-  }
-  const near = () => {
-    for (;;) {
-      const s = stops[Math.floor(rand() * stops.length)];
-      const lat = st.lat[s] + (rand() - 0.5) * 0.005, lon = st.lon[s] + (rand() - 0.5) * 0.008;
-      if (!cov || cov.contains(lat, lon)) return [lat.toFixed(6), lon.toFixed(6)];
-    }
-  };
-  return Array.from({ length: count }, () => {
-    const [a, b] = [near(), near()];
-    const minute = 360 + Math.floor(rand() * 840);
-    const time = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-    return `/v1/journey.json?from_lat=${a[0]}&from_lon=${a[1]}&to_lat=${b[0]}&to_lon=${b[1]}&datetime=${date}T${time}&include_live=${live}`;
-  });
-}

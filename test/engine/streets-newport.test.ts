@@ -1,8 +1,8 @@
 // FEATURE UNDER TEST: the street graph of real Newport (OSM + BODS GTFS of 2023-06-13): counts, a oneway street, real routes and steps, access searches and transfers checked against brute force.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSnapshot } from '@transit/builder';
-import { Engine, NONE, WALK_SPEED_MPS, distanceMetres, streetTransfers, type StreetGraph } from '@transit/engine';
-import { HAVE_DATA, data } from '../support/data.js';
+import { NONE, WALK_SPEED_MPS, distanceMetres, streetTransfers, type Engine, type StreetGraph } from '@transit/engine';
+import { HAVE_DATA } from '../support/data.js';
+import { newportStreetsEngine } from '../support/streets.js';
 import { naiveDijkstra, naiveSnap, naiveWalkToStops } from '../support/street-oracle.js';
 
 const STATION = { lat: 51.5886, lon: -3.0001 }; // Newport railway station forecourt
@@ -16,12 +16,7 @@ describe.skipIf(!HAVE_DATA)('Newport streets', () => {
   let e: Engine;
   let g: StreetGraph;
   beforeAll(async () => {
-    const { bytes } = await buildSnapshot({
-      gtfs: [data('gtfs/newport_wales_bods_2023-06-13/newport-20230613_gtfs.zip')],
-      osm: [data('osm/newport_wales_2023-06-13.osm.pbf')],
-      quiet: true,
-    });
-    e = Engine.open(bytes.buffer as ArrayBuffer);
+    e = await newportStreetsEngine();
     g = e.streets!;
   });
 

@@ -5,6 +5,7 @@ import { Engine } from '@transit/engine';
 import { buildSnapshot } from '@transit/builder';
 import { encodeOsmPbf } from '../../packages/builder/src/osm/write-pbf.js';
 import { feedFolder } from './gtfs.js';
+import { data } from './data.js';
 
 /** Origin of hand-drawn street maps; points are given in metres east and north of it. */
 export const ORIGIN = { lat: 53.0, lon: -1.0 };
@@ -61,5 +62,15 @@ export async function streetMapEngine(map: StreetMap): Promise<Engine> {
     ${stops.map(([id], i) => `T,${i + 1},${id},09:${String(i).padStart(2, '0')}:00,09:${String(i).padStart(2, '0')}:00`).join('\n')}
   `);
   const { bytes } = await buildSnapshot({ gtfs: [feed], osm: [tempFile('map.osm.pbf', streetMapPbf(map))], quiet: true, builtAt: '2026-01-01T00:00:00.000Z' });
+  return Engine.open(bytes.buffer as ArrayBuffer);
+}
+
+/** Real Newport (BODS GTFS + OSM extract of 2023-06-13) built in memory, with its street graph; needs ../shared/data (HAVE_DATA). */
+export async function newportStreetsEngine(): Promise<Engine> {
+  const { bytes } = await buildSnapshot({
+    gtfs: [data('gtfs/newport_wales_bods_2023-06-13/newport-20230613_gtfs.zip')],
+    osm: [data('osm/newport_wales_2023-06-13.osm.pbf')],
+    quiet: true,
+  });
   return Engine.open(bytes.buffer as ArrayBuffer);
 }

@@ -8,6 +8,7 @@ import { routeBetween } from './street-route.js';
 import type { StreetPath } from './path-buffer.js';
 import { streetLinesInBox, type StreetLines } from './street-lines.js';
 import type { StreetNetwork } from './street-network.js';
+import { Landmarks } from './landmarks.js';
 
 /** Stops as the street graph sees them: coordinates and their kd-tree (the `stops.*` sections). */
 export interface StopPoints {
@@ -38,6 +39,8 @@ export class StreetGraph implements StreetNetwork {
   readonly stopLon: Float64Array;
   private shared: StreetSearch | undefined;
   private maxCarMps = 0;
+  /** Landmark tables by mode bit (built on a route's first use; null when the graph is too large). */
+  private readonly landmarkTables = new Map<number, Landmarks | null>();
 
   constructor(
     readonly columns: StreetColumns,
@@ -73,10 +76,19 @@ export class StreetGraph implements StreetNetwork {
    * Point-to-point route by A*: walking by distance ignoring oneway, cycling by distance
    * respecting oneway (unless exempt), driving by time on edge speeds respecting oneway. Each end
    * snaps to the nearest usable edge within `maxSnapMetres`. Null when an end does not snap or
-   * the ends are not connected. Runs on the shared workspace.
+   * the ends are not connected. Runs on the shared workspace. Walking and cycling use landmark
+   * bounds (`landmarks`), built on the mode's first route; `useLandmarks` false searches with the
+   * straight line alone (the same answer, more nodes settled).
    */
-  route(from: LatLon, to: LatLon, mode: StreetMode, maxSnapMetres = ROUTE_SNAP_M): StreetPath | null {
-    return routeBetween(this.search, from, to, mode, maxSnapMetres);
+  route(from: LatLon, to: LatLon, mode: StreetMode, maxSnapMetres = ROUTE_SNAP_M, useLandmarks = true): StreetPath | null {
+    return routeBetween(this.search, from, to, mode, maxSnapMetres, useLandmarks && mode !== 'car' ? this.landmarks(mode) : null);
+  }
+
+  /** The landmark tables of walking or cycling (built on first use, about 16 full Dijkstras; null when the graph is too large for them). */
+  landmarks(mode: 'walk' | 'bicycle'): Landmarks | null {
+    const bit = modeBit(mode);
+    if (!this.landmarkTables.has(bit)) this.landmarkTables.set(bit, Landmarks.build(this.search, bit));
+    return this.landmarkTables.get(bit) ?? null;
   }
 
   /**

@@ -5,18 +5,24 @@ import { snapToStreet, type StreetSnap } from './street-snap.js';
 import { NO_EDGE, type StreetSearch } from './street-search.js';
 import { OFF_GRAPH } from './street-steps.js';
 import type { StreetPath } from './path-buffer.js';
+import type { Landmarks } from './landmarks.js';
 
 const RAD = Math.PI / 180;
 /** Heuristic shrink: the local-plane distance may exceed the haversine edge lengths by a hair. */
 const ADMISSIBLE = 0.995;
+/** The landmarks a route's heuristic uses: their indices and metres to the destination (scratch; routes run one at a time). */
+const activeLandmarks = new Int32Array(16);
+const activeToPoint = new Float64Array(16);
 
 /**
  * A* from `from` to `to` for `mode` on `search` (see StreetGraph.route). Cost is metres on foot
  * and by bicycle, seconds by car (edge length / edge speed); the heuristic is the straight line
- * to the destination's snapped point (over the fastest car speed when driving). The destination
- * is reached along its snapped edge from either end the mode may travel it from.
+ * to the destination's snapped point (over the fastest car speed when driving), raised to the
+ * `landmarks` bound when given (walking and cycling: consistent too, so the same shortest path
+ * is found with far fewer nodes settled). The destination is reached along its snapped edge from
+ * either end the mode may travel it from.
  */
-export function routeBetween(search: StreetSearch, from: LatLon, to: LatLon, mode: StreetMode, maxSnapMetres: number): StreetPath | null {
+export function routeBetween(search: StreetSearch, from: LatLon, to: LatLon, mode: StreetMode, maxSnapMetres: number, landmarks: Landmarks | null = null): StreetPath | null {
   const g = search.graph;
   const c = g.columns;
   const bit = modeBit(mode);
@@ -31,11 +37,12 @@ export function routeBetween(search: StreetSearch, from: LatLon, to: LatLon, mod
   const kx = Math.cos(d.lat * RAD) * M_PER_DEG * ADMISSIBLE;
   const ky = M_PER_DEG * ADMISSIBLE;
   const perMetre = bit === CAR ? 1 / g.maxCarSpeedMps : 1;
-  const h = (n: number) => {
+  const straight = (n: number) => {
     const dx = (c.lon[n] - d.lon) * kx;
     const dy = (c.lat[n] - d.lat) * ky;
     return Math.sqrt(dx * dx + dy * dy) * perMetre;
   };
+  const h = landmarks && bit !== CAR ? landmarkHeuristic(landmarks, o.source, d, d.fraction * cost(d.edge), dRev === NO_EDGE ? Infinity : (1 - d.fraction) * cost(dRev), straight) : straight;
 
   search.begin();
   let best = direct(c, o, d, oRev, cost);
@@ -43,7 +50,7 @@ export function routeBetween(search: StreetSearch, from: LatLon, to: LatLon, mod
   search.relax(o.target, (1 - o.fraction) * cost(o.edge), NO_EDGE, NO_EDGE, (1 - o.fraction) * cost(o.edge) + h(o.target));
   if (oRev !== NO_EDGE) search.relax(o.source, o.fraction * cost(oRev), NO_EDGE, NO_EDGE, o.fraction * cost(oRev) + h(o.source));
   const { edgeOffsets, edgeTarget, edgeAccess } = c;
-  const { heap, done, generation: gen } = search;
+  const { heap, done, stamp, generation: gen } = search;
   while (heap.size > 0) {
     if (heap.peekKey() >= best) break;
     const u = heap.pop();
@@ -63,11 +70,38 @@ export function routeBetween(search: StreetSearch, from: LatLon, to: LatLon, mod
       const v = edgeTarget[e];
       if (done[v] === gen) continue;
       const cv = cu + cost(e);
+      if (stamp[v] === gen && search.cost[v] <= cv) continue; // no better: skip the heuristic (relax would refuse it)
       search.relax(v, cv, e, u, cv + h(v));
     }
   }
   if (best === Infinity) return null;
   return finish(search, from, to, d, end, bit, mode);
+}
+
+/**
+ * max(straight line, landmark bound) to the destination's snapped point, which a landmark reaches
+ * through its edge's source plus the partial along the edge, or through its target plus the
+ * partial back (`viaTarget`, Infinity when the mode cannot go back along the edge). Landmarks
+ * that say nothing of a node (NaN, -Infinity) leave the straight line.
+ */
+function landmarkHeuristic(lm: Landmarks, origin: number, d: StreetSnap, viaSource: number, viaTarget: number, straight: (n: number) => number): (n: number) => number {
+  const k = lm.choose(origin, d.source, viaSource, d.target, viaTarget, activeLandmarks, activeToPoint);
+  const dist = lm.dist;
+  const m = lm.count;
+  const symmetric = lm.symmetric;
+  const chosen = activeLandmarks.slice(0, k);
+  const toPoint = activeToPoint.slice(0, k);
+  return (v: number) => {
+    let best = straight(v);
+    const base = v * m;
+    for (let i = 0; i < k; i++) {
+      const dv = dist[base + chosen[i]];
+      const forward = toPoint[i] - dv;
+      if (forward > best) best = forward;
+      if (symmetric && dv - toPoint[i] > best) best = dv - toPoint[i];
+    }
+    return best;
+  };
 }
 
 /** Writes the path and returns the result; `end` = NO_EDGE for the direct path along one segment. */

@@ -117,8 +117,8 @@ export class StreetSearch {
     return p.result(p.distance() / WALK_SPEED_MPS, g.nameOf);
   }
 
-  /** Settles every node within `limit` metres on foot edges (bounded Dijkstra). */
-  expandWalk(limit: number): void {
+  /** Settles every node within `limit` metres on the edges `bit` may travel, foot by default (bounded Dijkstra; Infinity: the whole reachable graph). */
+  expandWalk(limit: number, bit = FOOT): void {
     const { edgeOffsets, edgeTarget, edgeLength, edgeAccess } = this.graph.columns;
     const heap = this.heap;
     const done = this.done;
@@ -129,7 +129,7 @@ export class StreetSearch {
       if (done[u] === g) continue;
       done[u] = g;
       for (let e = edgeOffsets[u], end = edgeOffsets[u + 1]; e < end; e++) {
-        if (!(edgeAccess[e] & FOOT)) continue;
+        if (!(edgeAccess[e] & bit)) continue;
         const v = edgeTarget[e];
         const c = key + edgeLength[e];
         if (c <= limit && done[v] !== g) this.relax(v, c, e, u, c);

@@ -1,0 +1,66 @@
+// planJourney on exactly the journeys bench/http-journey.js asks `/v1/journey.json` for (Newport +
+// OSM streets, points ~300 m from stops, the server's parameters: bus, coach, tram and rail, limit 5,
+// walk and bicycle alternatives, no steps), in process: CPU per plan (mean, p50, p99), the same plans
+// without the street alternatives, the direct walk and bicycle routes alone (StreetGraph.route), and a
+// hash of every answer (itineraries with their legs and geometry, alternatives) so that two engine
+// builds can be checked to agree. Interleave builds with ENGINE=/path/to/engine/dist/index.js.
+// Usage: node [--cpu-prof] bench/journey-http-profile.js [queries] [rounds] [--hash-only]
+// (self time by function of a profile: node bench/national-profile.js --top FILE.cpuprofile)
+import { createHash } from 'node:crypto';
+import { ensureSnapshot, readArrayBuffer } from './snapshots.js';
+import { NEWPORT_STREETS_COVERED, journeyUrls } from './journey-urls.js';
+
+const { Engine, ModeBit, ukLocalToEpoch, dayNumber } = await import(process.env.ENGINE ?? '@transit/engine');
+const queryCount = Number(process.argv[2] ?? 400);
+const rounds = Number(process.argv[3] ?? 3);
+const snap = await ensureSnapshot(...NEWPORT_STREETS_COVERED);
+const engine = Engine.open(readArrayBuffer(snap.file));
+
+// The server's mapping of the URL (packages/server/src/api/journeys/journey.ts) with its defaults.
+const modeMask = ModeBit.Bus | ModeBit.Coach | ModeBit.Tram | ModeBit.Rail;
+const queries = journeyUrls(engine, queryCount, '2023-06-13', false).map((u) => {
+  const p = new URL(u, 'http://x').searchParams;
+  const [, h, m] = /T(\d\d):(\d\d)/.exec(p.get('datetime'));
+  return {
+    from: { lat: Number(p.get('from_lat')), lon: Number(p.get('from_lon')) }, to: { lat: Number(p.get('to_lat')), lon: Number(p.get('to_lon')) },
+    time: ukLocalToEpoch(dayNumber(2023, 6, 13), Number(h) * 3600 + Number(m) * 60), arriveBy: false, modeMask, limit: 5,
+    maxWalkM: null, maxTotalWalkM: null, intermediateStops: false, steps: false, alternatives: ['walk', 'bicycle'], page: null,
+  };
+});
+
+/** CPU ms per call of `fn` over every query, `rounds` times (after one warm-up pass). */
+function measure(fn) {
+  for (const q of queries) fn(q);
+  const cpu = [];
+  for (let r = 0; r < rounds; r++) {
+    for (const q of queries) {
+      const c0 = process.cpuUsage();
+      fn(q);
+      const c = process.cpuUsage(c0);
+      cpu.push((c.user + c.system) / 1000);
+    }
+  }
+  cpu.sort((a, b) => a - b);
+  const pct = (p) => cpu[Math.min(cpu.length - 1, Math.floor(p * cpu.length))].toFixed(2);
+  return `CPU mean ${(cpu.reduce((a, b) => a + b, 0) / cpu.length).toFixed(2)} ms, p50 ${pct(0.5)}, p99 ${pct(0.99)}`;
+}
+
+const hash = createHash('sha256');
+const geometry = (g) => Array.from(g, (x) => x.toFixed(6)).join(',');
+const legText = (l) => `${l.kind}:${l.mode}:${l.tripIdx ?? ''}:${l.from.name}>${l.to.name}:${l.start}-${l.end}:${l.distance}:${geometry(l.geometry)}`;
+const itText = (i) => `${i.start}-${i.end}-${i.transfers}-${i.walkDistance}[${i.legs.map(legText).join(';')}]`;
+let itineraries = 0;
+for (const q of queries) {
+  const r = engine.planJourney(q);
+  itineraries += r.itineraries.length;
+  hash.update(`${r.itineraries.map(itText).join('|')}#${Object.entries(r.alternatives).map(([m, l]) => `${m}:${l.map(itText).join('|')}`).join('#')}#${r.searchWindowS}#${JSON.stringify([r.nextPage, r.previousPage, r.notices])}\n`);
+}
+console.log(`${queries.length} journeys (${itineraries} itineraries), ${rounds} rounds; answers hash ${hash.digest('hex').slice(0, 16)}`);
+if (!process.argv.includes('--hash-only')) {
+  const graph = engine.streets;
+  console.log(`planJourney as the server asks:           ${measure((q) => engine.planJourney(q))}`);
+  console.log(`planJourney without street alternatives:  ${measure((q) => engine.planJourney({ ...q, alternatives: [] }))}`);
+  console.log(`direct walk route alone (graph.route):    ${measure((q) => graph.route(q.from, q.to, 'walk'))}`);
+  console.log(`direct bicycle route alone (graph.route): ${measure((q) => graph.route(q.from, q.to, 'bicycle'))}`);
+}
+
