@@ -4,7 +4,8 @@ import type { Candidates } from './candidates.js';
 import { QueryWords } from './query-words.js';
 import { WordMatcher, ID_MASK } from './word-matcher.js';
 import { MAX_WORDS, Match, NO_MATCH, scoreOf } from './word-score.js';
-import { PlaceBit } from './place-kinds.js';
+import { PlaceBit, type KindFilter } from './place-kinds.js';
+import { OneWordScan } from './one-word-scan.js';
 
 /** slotOf value of a place seen but filtered out. */
 const REJECTED = 0xffffffff;
@@ -17,8 +18,6 @@ const HIT_COUNT = 0x3f;
  */
 const VERIFY_COST_RATIO = 4;
 
-/** Accepts a place: returns its PlaceBit, or 0 to skip it. */
-export type KindFilter = (placeIdx: number) => number;
 
 /**
  * Finds the indexed places matching every word of a query, two ways:
@@ -46,7 +45,11 @@ export class WordSearch {
   /** (candidate slot - first slot) * wordCount + word -> best Match of the word on the candidate. */
   private slotBest = new Uint8Array(0);
   private readonly best = new Uint8Array(MAX_WORDS);
-  /** Which way to match several words: chosen by cost ('auto'), or forced (tests compare the two). */
+  private readonly oneWord: OneWordScan;
+  /**
+   * Which way to match: chosen by cost ('auto', one word: OneWordScan), or forced (tests compare
+   * the three: 'postings' and 'verify' apply to one-word queries too).
+   */
   strategy: 'auto' | 'postings' | 'verify' = 'auto';
 
   constructor(r: SnapshotReader, dict: TokenDictionary) {
@@ -55,19 +58,21 @@ export class WordSearch {
     this.postingOffsets = dict.postingOffsets;
     this.postings = dict.postings;
     this.nameTokenCounts = r.u8('search.nameTokenCounts');
+    this.oneWord = new OneWordScan(this.words, this.matcher, this.postingOffsets, this.postings, this.nameTokenCounts);
   }
 
   /** Appends to `out` every indexed place that matches all `words` and that `kindOf` accepts, with its score. */
   collect(words: readonly string[], kindOf: KindFilter, out: Candidates): void {
     const w = this.words;
     if (!w.prepare(words)) return;
+    if (w.count === 1 && this.strategy === 'auto') return this.oneWord.collect(kindOf, out);
     this.nextGeneration();
     const pivot = w.rarestWord();
     const pivotCount = w.candidateCount(pivot);
     let others = 0;
     for (let i = 0; i < w.count; i++) if (i !== pivot) others += w.candidateCount(i);
     const cheaper = this.strategy === 'auto' ? others <= pivotCount * (w.count - 1) * VERIFY_COST_RATIO : this.strategy === 'postings';
-    if (w.count === 1 || (cheaper && !this.wordsShareTokens())) this.byPostings(pivot, pivotCount, kindOf, out);
+    if ((w.count === 1 && this.strategy === 'postings') || (cheaper && !this.wordsShareTokens())) this.byPostings(pivot, pivotCount, kindOf, out);
     else this.byVerifying(pivot, kindOf, out);
   }
 
