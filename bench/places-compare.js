@@ -10,7 +10,7 @@
 // bench/suites/places.js's fixed mix instead, the regional place bench's queries; compared too).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { cacheDir } from './national-serve.js';
+import { cacheDir, hash } from './national-serve.js';
 import { readArrayBuffer } from './snapshots.js';
 import { mulberry32 } from './suites/stops.js';
 import { placeQueries } from './suites/places.js';
@@ -64,13 +64,6 @@ function typo(word, rand) {
   if (word.length < 5) return word;
   const i = 1 + Math.floor(rand() * (word.length - 3));
   return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
-}
-
-/** A short hash of a string (FNV-1a). */
-function hash(text) {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return (h >>> 0).toString(16);
 }
 
 const suite = process.argv.includes('--suite') ? placeQueries(head) : [];
