@@ -114,7 +114,7 @@ function once(fn) {
 }
 
 /** A short hash of a string (FNV-1a): equal answers across tile counts give equal hashes. */
-function hash(text) {
+export function hash(text) {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return (h >>> 0).toString(16);

@@ -120,6 +120,28 @@ describe('text matching', () => {
     }
   });
 
+  it('ranks one-word queries alike by the one-word scan, by postings and by checking each candidate', () => {
+    const search = (e.places as unknown as { wordSearch: { strategy: string } }).wordSearch;
+    const page = (q: string) => e.searchPlaces({ text: q, offset: 0, limit: 1000 });
+    // Every token of the vocabulary whole and cut to 1-3 letters, and each with a typo: many places per word.
+    const words = [...new Set(vocabulary.flatMap((t) => [t, t.slice(0, 1), t.slice(0, 2), t.slice(0, 3), t.length >= 5 ? typo(t) : t]))];
+    let many = 0;
+    try {
+      for (const w of words) {
+        search.strategy = 'auto';
+        const viaScan = page(w);
+        if (viaScan.total > 20) many++;
+        search.strategy = 'postings';
+        expect(page(w), w).toEqual(viaScan);
+        search.strategy = 'verify';
+        expect(page(w), w).toEqual(viaScan);
+      }
+    } finally {
+      search.strategy = 'auto';
+    }
+    expect(many).toBeGreaterThan(50);
+  });
+
   it('finds nothing for words of no place', () => {
     expect(e.searchPlaces({ text: 'zzzz', offset: 0, limit: 5 })).toEqual({ total: 0, items: [] });
     expect(e.searchPlaces({ text: '!!!', offset: 0, limit: 5 })).toEqual({ total: 0, items: [] });

@@ -85,10 +85,16 @@ export class PlaceIndex {
     if (mask & WORD_BITS && words.length > 0) {
       const box = q.box;
       const cols = this.cols;
-      const kindOf = (id: number) => {
-        const bit = cols.typeBit(id) & mask;
-        return bit !== 0 && (!box || this.inside(id, box)) ? bit : 0;
-      };
+      // Unfiltered, every posting's place is accepted (rail stop entrances have no words): tell
+      // stations apart by their id range, without reading the place's kind.
+      const { stationBase, stopBase } = cols;
+      const kindOf =
+        (mask & WORD_BITS) === WORD_BITS && !box
+          ? (id: number) => (id >= stationBase && id < stopBase ? PlaceBit.TrainStation : PlaceBit.Settlement)
+          : (id: number) => {
+              const bit = cols.typeBit(id) & mask;
+              return bit !== 0 && (!box || this.inside(id, box)) ? bit : 0;
+            };
       this.wordSearch.collect(words, kindOf, this.cands);
     }
     let unpushed = 0;

@@ -18,6 +18,9 @@ export const PlaceBit = {
 
 export const ALL_PLACE_BITS = 31;
 
+/** Accepts a place: returns a non-zero PlaceBit (TrainStation exactly when it is a station: the CRS rule), or 0 to skip it. */
+export type KindFilter = (placeIdx: number) => number;
+
 /** stops.type code -> PlaceBit; stop entrances of rail stations (type 2) are not places. */
 export const STOP_TYPE_BITS = Uint8Array.from([PlaceBit.BusStop, PlaceBit.TramStop, 0]);
 

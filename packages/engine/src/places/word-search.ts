@@ -4,7 +4,9 @@ import type { Candidates } from './candidates.js';
 import { QueryWords } from './query-words.js';
 import { WordMatcher, ID_MASK } from './word-matcher.js';
 import { MAX_WORDS, Match, NO_MATCH, scoreOf } from './word-score.js';
-import { PlaceBit } from './place-kinds.js';
+import { PlaceBit, type KindFilter } from './place-kinds.js';
+import { OneWordScan } from './one-word-scan.js';
+import { WordMarks } from './word-marks.js';
 
 /** slotOf value of a place seen but filtered out. */
 const REJECTED = 0xffffffff;
@@ -16,9 +18,13 @@ const HIT_COUNT = 0x3f;
  * candidate's tokens against a word; used to pick the cheaper of the two ways.
  */
 const VERIFY_COST_RATIO = 4;
+/**
+ * Checking a candidate's own tokens costs about this many times more than marking one posting in
+ * a WordMarks bitset: the verify way marks a word first when its postings are at most this many
+ * times the candidates.
+ */
+const MARK_COST_RATIO = 32;
 
-/** Accepts a place: returns its PlaceBit, or 0 to skip it. */
-export type KindFilter = (placeIdx: number) => number;
 
 /**
  * Finds the indexed places matching every word of a query, two ways:
@@ -46,7 +52,12 @@ export class WordSearch {
   /** (candidate slot - first slot) * wordCount + word -> best Match of the word on the candidate. */
   private slotBest = new Uint8Array(0);
   private readonly best = new Uint8Array(MAX_WORDS);
-  /** Which way to match several words: chosen by cost ('auto'), or forced (tests compare the two). */
+  private readonly oneWord: OneWordScan;
+  private readonly marks: WordMarks;
+  /**
+   * Which way to match: chosen by cost ('auto', one word: OneWordScan), or forced (tests compare
+   * the three: 'postings' and 'verify' apply to one-word queries too).
+   */
   strategy: 'auto' | 'postings' | 'verify' = 'auto';
 
   constructor(r: SnapshotReader, dict: TokenDictionary) {
@@ -55,19 +66,22 @@ export class WordSearch {
     this.postingOffsets = dict.postingOffsets;
     this.postings = dict.postings;
     this.nameTokenCounts = r.u8('search.nameTokenCounts');
+    this.oneWord = new OneWordScan(this.words, this.matcher, this.postingOffsets, this.postings, this.nameTokenCounts);
+    this.marks = new WordMarks(this.words, this.postingOffsets, this.postings, this.nameTokenCounts.length);
   }
 
   /** Appends to `out` every indexed place that matches all `words` and that `kindOf` accepts, with its score. */
   collect(words: readonly string[], kindOf: KindFilter, out: Candidates): void {
     const w = this.words;
     if (!w.prepare(words)) return;
+    if (w.count === 1 && this.strategy === 'auto') return this.oneWord.collect(kindOf, out);
     this.nextGeneration();
     const pivot = w.rarestWord();
     const pivotCount = w.candidateCount(pivot);
     let others = 0;
     for (let i = 0; i < w.count; i++) if (i !== pivot) others += w.candidateCount(i);
     const cheaper = this.strategy === 'auto' ? others <= pivotCount * (w.count - 1) * VERIFY_COST_RATIO : this.strategy === 'postings';
-    if (w.count === 1 || (cheaper && !this.wordsShareTokens())) this.byPostings(pivot, pivotCount, kindOf, out);
+    if ((w.count === 1 && this.strategy === 'postings') || (cheaper && !this.wordsShareTokens())) this.byPostings(pivot, pivotCount, kindOf, out);
     else this.byVerifying(pivot, kindOf, out);
   }
 
@@ -142,23 +156,31 @@ export class WordSearch {
     }
   }
 
-  /** Candidates from the rarest word, each checked against all words by its own tokens. */
+  /**
+   * Candidates from the rarest word, each checked against all words by its own tokens; words with
+   * few enough postings are marked first, and candidates lacking one of them are skipped unread.
+   */
   private byVerifying(pivot: number, kindOf: KindFilter, out: Candidates): void {
     const w = this.words;
+    const pivotCount = w.candidateCount(pivot);
+    for (let i = 0; i < w.count; i++) if (i !== pivot && w.candidateCount(i) <= pivotCount * MARK_COST_RATIO) this.marks.mark(i);
     const unique = w.hi[pivot] - w.lo[pivot] <= 1 && w.typoStart[pivot] === w.typoEnd[pivot];
     this.verify(this.postingOffsets[w.lo[pivot]], this.postingOffsets[w.hi[pivot]], unique, kindOf, out);
     for (let i = w.typoStart[pivot]; i < w.typoEnd[pivot]; i++) {
       const t = w.typos[i];
       this.verify(this.postingOffsets[t], this.postingOffsets[t + 1], false, kindOf, out);
     }
+    this.marks.clear();
   }
 
   /** Scores the places of postings[start, end); `unique`: no place repeats, skip the dedupe. Per posting: must not allocate. */
   private verify(start: number, end: number, unique: boolean, kindOf: KindFilter, out: Candidates): void {
     const seen = this.seen;
     const gen = this.generation;
+    const marks = this.marks;
     for (let i = start; i < end; i++) {
       const id = this.postings[i] & ID_MASK;
+      if (marks.count !== 0 && !marks.has(id)) continue; // lacks a marked word: cannot match
       if (!unique) {
         if (seen[id] === gen) continue;
         seen[id] = gen;
