@@ -4,6 +4,8 @@
 // transfers, walk of every itinerary), so two engine builds can be checked to agree.
 // Usage: node [--cpu-prof] bench/plan-profile.js [vilnius|newport|newport-streets|southampton] [rounds]
 // ENGINE=/path/to/engine/dist/index.js runs another build of the engine on the same queries; ARRIVE_BY=1 plans arrive-by.
+// ENGINE_B=/path/to/other/dist/index.js then also compares that build with ENGINE in this process, alternating the two
+// query by query (each in turn first), so both see the same machine load: CPU per plan of each, B/A, answers that differ.
 import path from 'node:path';
 import { ensureSnapshot, readArrayBuffer, DATA } from './snapshots.js';
 
@@ -33,9 +35,11 @@ const served = [];
 for (let s = 0; s < engine.stopTable.count; s++) if (engine.stopTable.modes[s]) served.push(s);
 const qs = Array.from({ length: 100 }, () => ({ from: served[Math.floor(rnd() * served.length)], to: served[Math.floor(rnd() * served.length)], departS: 6 * 3600 + Math.floor(rnd() * 14 * 3600) }));
 const lat = engine.stopTable.lat, lon = engine.stopTable.lon;
-const plan = (q, extra = {}) => engine.planJourney({ from: { lat: lat[q.from], lon: lon[q.from] }, to: { lat: lat[q.to], lon: lon[q.to] }, time: cal.reference(day) + q.departS * 1000, arriveBy: Boolean(process.env.ARRIVE_BY), modeMask: 31, limit: 5, maxWalkM: null, maxTotalWalkM: null, intermediateStops: false, steps: false, alternatives: ['walk'], ...extra });
+const planWith = (engine, q, extra = {}) => engine.planJourney({ from: { lat: lat[q.from], lon: lon[q.from] }, to: { lat: lat[q.to], lon: lon[q.to] }, time: cal.reference(day) + q.departS * 1000, arriveBy: Boolean(process.env.ARRIVE_BY), modeMask: 31, limit: 5, maxWalkM: null, maxTotalWalkM: null, intermediateStops: false, steps: false, alternatives: ['walk'], ...extra });
+const plan = (q, extra) => planWith(engine, q, extra);
+const answers = (r) => r.itineraries.map((i) => `${i.start}-${i.end}-${i.transfers}-${i.walkDistance}`).join(',');
 const fingerprint = [];
-for (const q of qs) { const r = plan(q); fingerprint.push(r.itineraries.map((i) => `${i.start}-${i.end}-${i.transfers}-${i.walkDistance}`).join(',')); }
+for (const q of qs) fingerprint.push(answers(plan(q)));
 const times = [];
 const cpuTimes = [];
 const cpu0 = process.cpuUsage();
@@ -55,3 +59,23 @@ cpuTimes.sort((a, b) => a - b);
 const pct = (p, list = times) => list[Math.min(list.length - 1, Math.floor(p * list.length))].toFixed(2);
 let h = 0; for (const c of fingerprint.join('|')) h = (Math.imul(h, 31) + c.charCodeAt(0)) | 0;
 console.log(`${which}${process.env.ARRIVE_BY ? ' arrive-by' : ''}: planJourney median ${pct(0.5)} ms, p90 ${pct(0.9)}, p99 ${pct(0.99)}, mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(2)} (${times.length} runs); CPU ${((cpu.user + cpu.system) / 1000 / times.length).toFixed(2)} ms per plan, per-plan CPU p50 ${pct(0.5, cpuTimes)} p99 ${pct(0.99, cpuTimes)} (steadier than wall time on shared cores); answers hash ${h >>> 0}`);
+
+if (process.env.ENGINE_B) {
+  const engineB = (await import(process.env.ENGINE_B)).Engine.open(readArrayBuffer(snap.file));
+  let differ = 0;
+  for (const [i, q] of qs.entries()) if (answers(planWith(engineB, q)) !== fingerprint[i]) differ++;
+  const cpuA = [], cpuB = [];
+  for (let r = 0; r < rounds; r++) {
+    for (const [i, q] of qs.entries()) {
+      for (const [e, out] of (i + r) % 2 ? [[engineB, cpuB], [engine, cpuA]] : [[engine, cpuA], [engineB, cpuB]]) {
+        const c0 = process.cpuUsage();
+        planWith(e, q);
+        const c = process.cpuUsage(c0);
+        out.push((c.user + c.system) / 1000);
+      }
+    }
+  }
+  const sum = (l) => l.reduce((a, b) => a + b, 0);
+  const stats = (l) => `CPU ${(sum(l) / l.length).toFixed(2)} ms per plan, p50 ${pct(0.5, [...l].sort((a, b) => a - b))} p99 ${pct(0.99, [...l].sort((a, b) => a - b))}`;
+  console.log(`A/B alternating: A ${stats(cpuA)}; B ${stats(cpuB)}; CPU B/A ${(sum(cpuB) / sum(cpuA)).toFixed(3)}; answers differing ${differ}/${qs.length}`);
+}
