@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { Engine } from '@transit/engine';
 
 /** An opened snapshot and a label for logs (`demo` or the file path). */
@@ -7,9 +7,27 @@ export interface OpenedSnapshot {
   label: string;
 }
 
-/** A snapshot file's bytes (one read; throws the fs error, e.g. ENOENT, naming the file). */
+/**
+ * A snapshot file's bytes, read straight into shared memory: the worker threads view these very
+ * bytes (toShared takes them as they are), so a snapshot is held once, never as a file buffer
+ * plus a shared copy (which doubled the resident memory at start: 834 MiB for a 334 MiB national
+ * snapshot). Throws the fs error (e.g. ENOENT) naming the file.
+ */
 export function readSnapshotBytes(file: string): Uint8Array {
-  return readFileSync(file);
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const bytes = new Uint8Array(new SharedArrayBuffer(size));
+    let at = 0;
+    while (at < size) {
+      const n = readSync(fd, bytes, at, Math.min(size - at, 1 << 30), at);
+      if (n === 0) throw new Error(`${file} changed while it was read (${at} of ${size} bytes)`);
+      at += n;
+    }
+    return bytes;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**

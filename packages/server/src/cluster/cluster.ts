@@ -57,8 +57,12 @@ export interface RunningCluster {
   close(): Promise<void>;
 }
 
-/** Copies bytes into a SharedArrayBuffer (the only copy the workers will use). */
+/**
+ * The bytes as a SharedArrayBuffer for the workers: the bytes' own buffer when they already are
+ * the whole of one (readSnapshotBytes reads into shared memory), else a copy.
+ */
 export function toShared(bytes: Uint8Array): SharedArrayBuffer {
+  if (bytes.buffer instanceof SharedArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return bytes.buffer;
   const shared = new SharedArrayBuffer(bytes.byteLength);
   new Uint8Array(shared).set(bytes);
   return shared;
