@@ -1,16 +1,7 @@
 // FEATURE UNDER TEST: TripPath.project (block index, outward scan from the prior) gives exactly the answer of a scan over every segment, on seeded random paths.
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../support/random-timetable.js';
 import { TripPath } from '../../packages/engine/src/shapes/trip-path.js';
-
-/** Seeded PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The brute-force oracle: every segment in order, the first strictly cheaper one kept (TripPath.project before its block index). */
 function projectAll(path: TripPath, lat: number, lon: number, bearing: number | null, priorAlong: number, maxOffM: number, priorWeight = 0.05): { along: number; offM: number } | null {
@@ -59,7 +50,7 @@ function randomShape(next: () => number, n: number, stepM: number, loops: boolea
 
 describe('TripPath.project against a scan of every segment', () => {
   it('random paths (straight-line paths between stops, from 2 to 1,200 points, with loops and repeated points), positions, priors, bearings and limits', () => {
-    const next = rng(7);
+    const next = mulberry32(7);
     let hits = 0, misses = 0;
     for (let p = 0; p < 120; p++) {
       const n = 2 + Math.floor(next() * (p % 3 === 0 ? 1200 : 150));

@@ -1,6 +1,7 @@
 // FEATURE UNDER TEST: the fast GTFS-realtime reader gives exactly what protobufjs's full decode gives: the same records, counts and errors.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../support/random-timetable.js';
 import { FeedParseError, parseGtfsRt } from '@transit/feeds';
 import { FeedMessage } from '../../packages/feeds/src/gtfs-rt/gtfs-rt-schema.js';
 import { readGtfsRt } from '../../packages/feeds/src/gtfs-rt/gtfs-rt-reader.js';
@@ -25,16 +26,6 @@ function lengthDelimited(field: number, payload: Uint8Array): Uint8Array {
   return new Uint8Array([(field << 3) | 2, payload.length, ...payload]);
 }
 
-/** Seeded PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe.skipIf(!HAVE_DATA)('GTFS-RT fast reader: every real snapshot in shared/data/gtfs_rt', () => {
   const files = HAVE_DATA ? readdirSync(data('gtfs_rt')).filter((f) => f.endsWith('.bin')) : [];
 
@@ -56,7 +47,7 @@ describe.skipIf(!HAVE_DATA)('GTFS-RT fast reader: every real snapshot in shared/
     const full = FeedMessage.decode(new Uint8Array(readFileSync(data('gtfs_rt', files[0])))) as unknown as { header: object; entity: object[] };
     // A Uint8Array copy: Buffer's slice() is a view, and mutations must not add up.
     const small = new Uint8Array(encode({ header: full.header, entity: full.entity.slice(0, 60) }));
-    const next = rng(16);
+    const next = mulberry32(16);
     let errors = 0, answers = 0;
     for (let k = 0; k < 3000; k++) {
       const b = small.slice(0, k % 3 === 0 ? Math.floor(next() * small.length) : small.length);
