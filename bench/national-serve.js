@@ -120,6 +120,12 @@ export function hash(text) {
   return (h >>> 0).toString(16);
 }
 
+/** A live overlay as text: its counts and every matched journey (trip, day, delay, stop, progress, method, vehicle), sorted. */
+function liveAnswer(overlay) {
+  const trips = [...overlay.values()].map((t) => `${t.tripIdx}/${t.serviceDay}/${t.delayS}/${t.stopSequence}/${t.atStop}/${t.progressM}/${t.offRouteM}/${t.method}/${t.vehicle.vehicleRef}`);
+  return JSON.stringify(overlay.stats) + trips.sort().join(';');
+}
+
 /** Every measurement on one tiled snapshot, in this (fresh) process. */
 async function measure(dir, { time }) {
   const { Engine, ukLocalToEpoch } = await import('@transit/engine');
@@ -258,6 +264,7 @@ async function measure(dir, { time }) {
     const live = await timeTask(() => poll().size + 1, Math.max(time, 3000));
     row('GTFS-RT parse + match per poll (target ≤ 300 ms)', `${(live.medianUs / 1000).toFixed(1)} ms (cpu ${(live.cpuUsPerCall / 1000).toFixed(1)}); first ${firstPollMs.toFixed(0)} ms`);
     row('GTFS-RT vehicles', JSON.stringify(stats));
+    answers.gtfsRt = hash(liveAnswer(poll()));
   }
   // A matchable fleet: the simulated SIRI-VM feed of the snapshot's own buses at 08:30 (up to 2,000 vehicles, any tile).
   const { parseSiriVm } = await import('@transit/feeds');
@@ -270,6 +277,7 @@ async function measure(dir, { time }) {
   const fleet = await timeTask(() => fleetPoll().size + 1, Math.max(time, 2000));
   row('simulated fleet, SIRI-VM parse + match per poll', `${(fleet.medianUs / 1000).toFixed(1)} ms (cpu ${(fleet.cpuUsPerCall / 1000).toFixed(1)}); first ${fleetFirstMs.toFixed(0)} ms`);
   row('simulated fleet vehicles', JSON.stringify(fleetStats));
+  answers.fleet = hash(liveAnswer(fleetPoll()));
   globalThis.gc?.();
   row('RSS at the end MiB', Math.round(process.memoryUsage().rss / 1048576));
   return { rows, answers, day };

@@ -32,6 +32,12 @@ interface Candidate {
   cost: number;
 }
 
+/** Journey codes and trip_ids whose trip the matcher remembers; dropped whole when full (about a national feed's worth: ~36,000 vehicles, two codes each). */
+const MAX_REMEMBERED_TRIP_IDS = 100_000;
+
+/** No trips (a shared empty list for misses). */
+const NO_TRIPS: readonly number[] = [];
+
 /** Candidates kept per position-matched vehicle for resolving conflicts. */
 const RANKED = 4;
 
@@ -169,31 +175,54 @@ export class VehicleMatcher {
     return lineTrips || codeTrips.length ? 'no_running_trip' : 'unknown_line';
   }
 
-  /** Trips named by the record's journey codes that agree with its operator and line. */
+  /** Trips named by the record's journey codes that agree with its operator and line. Called per record: only its result is allocated. */
   private codeCandidates(rec: VehicleRecord): number[] {
-    const ix = this.index;
     const out: number[] = [];
     if (rec.tripId) {
-      const t = this.findTrip(rec.tripId);
+      const t = this.tripOf(rec.tripId);
       if (t >= 0) out.push(t);
     }
+    if (!rec.ticketMachineCode && !rec.journeyRef) return out;
     const op = rec.operatorRef?.toLowerCase() ?? null;
-    const lines = [rec.publishedLineName, rec.lineRef].filter((l): l is string => l !== null).map((l) => l.toLowerCase());
+    const line1 = rec.publishedLineName?.toLowerCase() ?? null;
+    const line2 = rec.lineRef?.toLowerCase() ?? null;
     for (const code of [rec.ticketMachineCode, rec.journeyRef]) {
       if (!code) continue;
-      const named = [...(ix.byJourneyCode.get(code) ?? [])];
+      for (const t of this.index.byJourneyCode.get(code) ?? NO_TRIPS) this.pushAgreeing(out, t, op, line1, line2);
       if (rec.source === 'siri_vm') {
-        const t = this.findTrip(code);
-        if (t >= 0) named.push(t);
-      }
-      for (const t of named) {
-        const r = this.tt.tripRoute[t];
-        if (op !== null && ix.routeOperator[r] !== op) continue;
-        if (lines.length && !lines.some((l) => l === ix.routeLine[r] || l === ix.routeLineName[r])) continue;
-        out.push(t);
+        const t = this.tripOf(code);
+        if (t >= 0) this.pushAgreeing(out, t, op, line1, line2);
       }
     }
     return out;
+  }
+
+  /** findTrip, remembered across polls (a feed names mostly the same journeys poll after poll; misses too). */
+  private tripOf(id: string): number {
+    let t = this.tripIds.get(id);
+    if (t === undefined) {
+      if (this.tripIds.size >= MAX_REMEMBERED_TRIP_IDS) this.tripIds.clear();
+      t = this.findTrip(id);
+      this.tripIds.set(id, t);
+    }
+    return t;
+  }
+
+  /** Trip by journey code or trip_id as findTrip gave it (NOT_FOUND included), at most MAX_REMEMBERED_TRIP_IDS. */
+  private readonly tripIds = new Map<string, number>();
+
+  /** Adds trip t to `out` when its route agrees with the record's operator and either line name (lower case; null: not given). */
+  private pushAgreeing(out: number[], t: number, op: string | null, line1: string | null, line2: string | null): void {
+    const ix = this.index;
+    const r = this.tt.tripRoute[t];
+    if (op !== null && ix.routeOperator[r] !== op) return;
+    if ((line1 !== null || line2 !== null) && !this.lineIs(line1, r) && !this.lineIs(line2, r)) return;
+    out.push(t);
+  }
+
+  /** True when `line` (lower case) is route r's line or line name. */
+  private lineIs(line: string | null, r: number): boolean {
+    return line !== null && (line === this.index.routeLine[r] || line === this.index.routeLineName[r]);
   }
 
   /** The line's trips: operator + PublishedLineName / LineRef, else the GTFS-RT route_id. */
@@ -245,9 +274,10 @@ export class VehicleMatcher {
     const dir = directionId(rec);
     const dr = ukDayOf(rec.recordedAtMs);
     const out: Candidate[] = [];
+    const dayCount = fixedDay !== null ? 1 : 2;
     for (const t of trips) {
-      const days = fixedDay !== null ? [fixedDay] : [dr, dr - 1];
-      for (const day of days) {
+      for (let k = 0; k < dayCount; k++) {
+        const day = fixedDay !== null ? fixedDay : dr - k;
         if (!this.running(t, day, rec.recordedAtMs)) continue;
         const c = this.evaluate(t, day, rec, maxOff);
         if (!c) {

@@ -155,32 +155,119 @@ export class TripPath {
     return deg < 0 ? deg + 360 : deg;
   }
 
+  /** Per block of BLOCK_SEGMENTS segments, its bounding box [minX, minY, maxX, maxY] in local metres; built on the first projection. */
+  private blockBoxes: Float64Array | null = null;
+  /** segmentBearing(i) per segment, filled on the first projection. */
+  private bearings: Float64Array | null = null;
+
+  private boxes(): Float64Array {
+    if (this.blockBoxes) return this.blockBoxes;
+    const xy = this.xy;
+    const segs = (xy.length >> 1) - 1;
+    const blocks = segs > 0 ? Math.ceil(segs / BLOCK_SEGMENTS) : 0;
+    const box = new Float64Array(4 * blocks);
+    for (let b = 0; b < blocks; b++) {
+      let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+      // Segment i runs from point i to point i + 1.
+      const last = Math.min((b + 1) * BLOCK_SEGMENTS, segs);
+      for (let p = b * BLOCK_SEGMENTS; p <= last; p++) {
+        const x = xy[2 * p], y = xy[2 * p + 1];
+        if (x < minX) minX = x;
+        if (x > maxX) maxX = x;
+        if (y < minY) minY = y;
+        if (y > maxY) maxY = y;
+      }
+      box.set([minX, minY, maxX, maxY], 4 * b);
+    }
+    this.bearings = new Float64Array(segs);
+    for (let i = 0; i < segs; i++) this.bearings[i] = this.segmentBearing(i);
+    return (this.blockBoxes = box);
+  }
+
   /**
    * Projects a position onto the path: the point minimising off-route distance plus
    * `priorWeight` × distance from `priorAlong` (the scheduled position, to pick the right pass
-   * on loops) plus a penalty where the segment heads against `bearing`. Null when the best point
-   * is farther than `maxOffM` from the path.
+   * on loops) plus a penalty where the segment heads against `bearing`; on a tie, the earliest
+   * segment. Null when the best point is farther than `maxOffM` from the path. The answer is the
+   * one of a scan over every segment, but the scan starts at the block of segments holding
+   * `priorAlong` and works outwards, skipping blocks whose bounding box lies beyond `maxOffM` and
+   * stopping each way once the prior term alone exceeds the best cost: a vehicle costs the
+   * segments near it and its schedule, not the whole route. Called per candidate journey per
+   * vehicle: allocates only its result.
    */
   project(lat: number, lon: number, bearing: number | null, priorAlong: number, maxOffM = 1000, priorWeight = 0.05): { along: number; offM: number } | null {
     const px = this.x(lon), py = this.y(lat);
     const segs = (this.xy.length >> 1) - 1;
-    let bestCost = Infinity, bestAlong = 0, bestOff = Infinity;
-    for (let i = 0; i < segs; i++) {
-      const dist = this.segmentDistance(i, px, py);
+    const blocks = this.boxes().length >> 2;
+    const best = this.best;
+    best.cost = Infinity;
+    best.seg = -1;
+    // The block holding the prior: forwards from it, then backwards from the one before.
+    const start = Math.min(Math.floor(this.segmentAt(priorAlong) / BLOCK_SEGMENTS), Math.max(blocks - 1, 0));
+    for (let b = start; b < blocks; b++) if (!this.scanBlock(b, segs, px, py, bearing, priorAlong, maxOffM, priorWeight, this.along[b * BLOCK_SEGMENTS] - priorAlong)) break;
+    for (let b = start - 1; b >= 0; b--) if (!this.scanBlock(b, segs, px, py, bearing, priorAlong, maxOffM, priorWeight, priorAlong - this.along[Math.min((b + 1) * BLOCK_SEGMENTS, segs)])) break;
+    return best.cost === Infinity ? null : { along: best.along, offM: best.off };
+  }
+
+  /** Best point of project() so far (no allocation per call): cost, along, off-route metres and segment. */
+  private readonly best = { cost: Infinity, along: 0, off: Infinity, seg: -1 };
+
+  /** The segment holding `along` (the first when before the path, the last when after). */
+  private segmentAt(along: number): number {
+    const a = this.along;
+    let lo = 0, hi = a.length - 2;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (a[mid] <= along) lo = mid;
+      else hi = mid - 1;
+    }
+    return Math.max(lo, 0);
+  }
+
+  /**
+   * project()'s scan of block b: each segment within maxOffM competes for the best. `gap` is how
+   * far along the block lies from the prior (<= 0 when it holds it). Returns false when neither
+   * this block nor any farther one the same way can beat the best (the prior term alone exceeds it).
+   */
+  private scanBlock(b: number, segs: number, px: number, py: number, bearing: number | null, priorAlong: number, maxOffM: number, priorWeight: number, gap: number): boolean {
+    const best = this.best;
+    // Lower bounds, shaved so rounding never skips a segment that could win or tie.
+    if (gap > 0 && priorWeight * gap * (1 - 1e-9) - 1e-6 > best.cost) return false;
+    const box = this.blockBoxes!;
+    const ox = Math.max(box[4 * b] - px, 0, px - box[4 * b + 2]);
+    const oy = Math.max(box[4 * b + 1] - py, 0, py - box[4 * b + 3]);
+    const reach = maxOffM * (1 + 1e-9) + 1e-6;
+    if (ox * ox + oy * oy > reach * reach) return true;
+    const xy = this.xy, alongs = this.along, bearings = this.bearings!;
+    const last = Math.min((b + 1) * BLOCK_SEGMENTS, segs);
+    for (let i = b * BLOCK_SEGMENTS; i < last; i++) {
+      // segmentDistance(i, px, py), its square root taken only for segments within reach.
+      const ax = xy[2 * i], ay = xy[2 * i + 1];
+      const dx = xy[2 * i + 2] - ax, dy = xy[2 * i + 3] - ay;
+      const l2 = dx * dx + dy * dy;
+      let t = l2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / l2 : 0;
+      t = t < 0 ? 0 : t > 1 ? 1 : t;
+      const qx = ax + t * dx - px, qy = ay + t * dy - py;
+      if (qx * qx + qy * qy > reach * reach) continue;
+      const dist = Math.hypot(qx, qy);
       if (dist > maxOffM) continue;
-      const along = this.segAlong;
+      const along = alongs[i] + t * (alongs[i + 1] - alongs[i]);
       let cost = dist + priorWeight * Math.abs(along - priorAlong);
       if (bearing !== null) {
-        let diff = Math.abs(this.segmentBearing(i) - bearing) % 360;
+        let diff = Math.abs(bearings[i] - bearing) % 360;
         if (diff > 180) diff = 360 - diff;
         if (diff > 100) cost += 150;
       }
-      if (cost < bestCost) {
-        bestCost = cost;
-        bestAlong = along;
-        bestOff = dist;
+      if (cost < best.cost || (cost === best.cost && i < best.seg)) {
+        best.cost = cost;
+        best.along = along;
+        best.off = dist;
+        best.seg = i;
       }
     }
-    return bestCost === Infinity ? null : { along: bestAlong, offM: bestOff };
+    return true;
   }
 }
+
+/** Segments per bounding box of project()'s block index. */
+const BLOCK_SEGMENTS = 16;

@@ -1,7 +1,9 @@
-import type { VehicleDelivery, VehicleRecord } from '@transit/engine';
+import type { VehicleDelivery } from '@transit/engine';
 import { FeedParseError } from '../errors.js';
-import { text, usablePosition } from '../feed-values.js';
-import { FeedMessage, OCCUPANCY_NAMES } from './gtfs-rt-schema.js';
+import { text } from '../feed-values.js';
+import { FeedMessage } from './gtfs-rt-schema.js';
+import { addVehicle, emptyFields, gtfsRtDelivery, type VehicleFields } from './gtfs-rt-record.js';
+import { readGtfsRt } from './gtfs-rt-reader.js';
 
 /** Decoded message shapes (protobufjs objects; unset optionals read as proto defaults). */
 interface TripDescriptor { trip_id?: string; route_id?: string; direction_id?: number; start_time?: string; start_date?: string }
@@ -14,7 +16,7 @@ interface VehiclePosition {
   occupancy_status?: number;
 }
 interface FeedEntity { id: string; is_deleted?: boolean; vehicle?: VehiclePosition | null }
-interface Feed { header: { timestamp?: number | { toNumber(): number } }; entity: FeedEntity[] }
+interface Feed { header: { timestamp?: number | { toNumber(): number } } | null; entity: FeedEntity[] }
 
 /** A uint64 (number or Long) as a JS number; 0 when absent. */
 function u64(v: number | { toNumber(): number } | undefined | null): number {
@@ -29,68 +31,51 @@ const has = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, 
  * `VehiclePosition` entities. Entities without a usable position (missing, 0/0, lat 90) and
  * without a vehicle id or timestamp are dropped and counted; deleted entities and entities with
  * no vehicle are skipped. Throws FeedParseError when the bytes do not decode (garbage,
- * truncated) or are empty.
+ * truncated) or are empty. The bytes are read by a fast reader of the fields used
+ * (gtfs-rt-reader.ts); bytes it does not read exactly as protobufjs would (malformed, unusual
+ * encodings) are decoded by protobufjs, whose answer or error stands. `options.fastPath: false`
+ * forces protobufjs (tests compare the two).
  */
-export function parseGtfsRt(bytes: Uint8Array): VehicleDelivery {
+export function parseGtfsRt(bytes: Uint8Array, options: { fastPath?: boolean } = {}): VehicleDelivery {
   if (bytes.length === 0) throw new FeedParseError('gtfs-rt', 'empty document');
+  return (options.fastPath === false ? null : readGtfsRt(bytes)) ?? parseDecoded(bytes);
+}
+
+/** The full decode: protobufjs message objects, then the same records. */
+function parseDecoded(bytes: Uint8Array): VehicleDelivery {
   let feed: Feed;
   try {
     feed = FeedMessage.decode(bytes) as unknown as Feed;
   } catch (err) {
     throw new FeedParseError('gtfs-rt', `not a GTFS-realtime FeedMessage: ${(err as Error).message}`);
   }
-  const headerTs = u64(feed.header.timestamp);
-  const out: VehicleDelivery = { source: 'gtfs_rt', producedAtMs: headerTs > 0 ? headerTs * 1000 : NaN, producer: null, records: [], seen: 0, droppedJunkPosition: 0, droppedIncomplete: 0 };
+  // protobufjs does not enforce `required`: a message without its header decodes, with header null.
+  if (!feed.header) throw new FeedParseError('gtfs-rt', "not a GTFS-realtime FeedMessage: no header");
+  const out = gtfsRtDelivery(u64(feed.header.timestamp));
+  const f = emptyFields();
   for (const e of feed.entity) {
     const v = e.vehicle;
     if (!v || e.is_deleted) continue;
-    out.seen++;
-    const rec = vehicleRecord(e, v);
-    if (!rec) out.droppedIncomplete++;
-    else if (!usablePosition(rec.latitude, rec.longitude)) out.droppedJunkPosition++;
-    else out.records.push(rec);
+    addVehicle(out, fieldsOf(e, v, f));
   }
   return out;
 }
 
-function vehicleRecord(e: FeedEntity, v: VehiclePosition): VehicleRecord | null {
-  const ts = u64(v.timestamp);
-  const vehicleRef = text(v.vehicle?.id) ?? text(v.vehicle?.label) ?? text(e.id);
-  if (!vehicleRef || ts <= 0) return null;
+/** The fields of one decoded entity, into `f`. */
+function fieldsOf(e: FeedEntity, v: VehiclePosition, f: VehicleFields): VehicleFields {
   const trip = v.trip ?? null;
   const pos = v.position ?? null;
-  const dir = trip && has(trip, 'direction_id') ? trip.direction_id : undefined;
-  const bearing = pos && has(pos, 'bearing') ? pos.bearing! : 0;
-  return {
-    source: 'gtfs_rt',
-    vehicleRef,
-    operatorRef: null,
-    lineRef: null,
-    publishedLineName: null,
-    directionRef: null,
-    directionId: dir === 0 || dir === 1 ? dir : null,
-    journeyRef: null,
-    dataFrameRef: null,
-    ticketMachineCode: null,
-    tripId: text(trip?.trip_id),
-    routeId: text(trip?.route_id),
-    startDate: text(trip?.start_date),
-    startTime: text(trip?.start_time),
-    originRef: null,
-    originAimedDepartureMs: NaN,
-    destinationRef: null,
-    destinationName: null,
-    blockRef: null,
-    // float32 on the wire: round to 1e-6 degrees (about 0.1 m) so 53.38 does not read 53.380001068.
-    latitude: pos ? Math.round(pos.latitude * 1e6) / 1e6 : NaN,
-    longitude: pos ? Math.round(pos.longitude * 1e6) / 1e6 : NaN,
-    bearing: Number.isFinite(bearing) && bearing !== 0 ? bearing : null,
-    recordedAtMs: ts * 1000,
-    validUntilMs: NaN,
-    occupancy: has(v, 'occupancy_status') ? (OCCUPANCY_NAMES[v.occupancy_status!] ?? null) : null,
-    seatedOccupancy: null,
-    seatedCapacity: null,
-    wheelchairOccupancy: null,
-    wheelchairCapacity: null,
-  };
+  f.vehicleRef = text(v.vehicle?.id) ?? text(v.vehicle?.label) ?? text(e.id);
+  f.timestampS = u64(v.timestamp);
+  f.tripId = text(trip?.trip_id);
+  f.routeId = text(trip?.route_id);
+  f.startDate = text(trip?.start_date);
+  f.startTime = text(trip?.start_time);
+  f.directionId = trip && has(trip, 'direction_id') ? trip.direction_id! : null;
+  f.hasPosition = pos !== null;
+  f.latitude = pos ? pos.latitude : 0;
+  f.longitude = pos ? pos.longitude : 0;
+  f.bearing = pos && has(pos, 'bearing') ? pos.bearing! : 0;
+  f.occupancyStatus = has(v, 'occupancy_status') ? v.occupancy_status! : null;
+  return f;
 }
