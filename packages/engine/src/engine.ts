@@ -39,6 +39,7 @@ import type { PlanQuery, PlanResult } from './planner/planner-api.js';
 import { RouteShapes } from './shapes/route-shapes.js';
 import { ShapeCatalogue } from './shapes/shape-catalogue.js';
 import { ShapeGeometries } from './shapes/shape-geometries.js';
+import { readShapeGrid } from './shapes/shape-grid-sections.js';
 
 /**
  * A transit snapshot opened for queries. Construction is zero-copy: every column is a view over
@@ -318,14 +319,15 @@ export class Engine {
   /**
    * The distinct route geometries (each feed shape trips run along, else the line through their
    * stops) for drawing a map's route layer: `routeShapes.inBox(...)`. A query builds only the
-   * geometries its box touches; the first also indexes every line's pieces (docs/engine.md "Route shapes").
+   * geometries its box touches, through the grid of line pieces the snapshot stores (older snapshots: built by the first query; docs/engine.md "Route shapes").
    */
   get routeShapes(): RouteShapes {
     if (!this.routeShapesCache) {
       const paths = this.tripPaths;
       const describer = this.describer;
       const modeOf = (t: number) => describer.mode(t);
-      const geometries = new ShapeGeometries(this.timetable, this.strings, this.stopTable.lat, this.stopTable.lon, paths, modeOf);
+      const stored = readShapeGrid(this.reader, this.timetable.shapeCount);
+      const geometries = new ShapeGeometries(this.timetable, this.strings, this.stopTable.lat, this.stopTable.lon, paths, modeOf, stored);
       this.routeShapesCache = new RouteShapes(this.timetable, paths, describer, geometries, () => ShapeCatalogue.build(this.timetable, paths, modeOf));
     }
     return this.routeShapesCache;

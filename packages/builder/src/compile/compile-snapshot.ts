@@ -8,6 +8,7 @@ import { selectStops, refineStopKinds, selectStations, writeStops, writeStations
 import { compilePatterns } from './compile-patterns.js';
 import { compileTowards } from './compile-towards.js';
 import { writeTimetable } from './write-timetable.js';
+import { writeShapeGrid } from './write-shape-grid.js';
 import { compileLines } from './compile-lines.js';
 import { writeTransfers, streetTransferDistanceOf } from './compile-transfers.js';
 import { compileStreets } from '../streets/compile-streets.js';
@@ -87,6 +88,7 @@ export function compileSnapshot(ds: Dataset, opts: CompileOptions = {}): Uint8Ar
   step('strings and snapshot bytes');
   const strings = ds.pool.compile();
   w.add('strings.bytes', strings.bytes).add('strings.offsets', strings.offsets);
+  writeShapeGrid(w, strings);
   const bytes = w.toBytes({
     schemaVersion: SCHEMA_VERSION,
     builderVersion: BUILDER_VERSION,

@@ -18,6 +18,13 @@ export class SnapshotWriter {
     return this;
   }
 
+  /** A section added before, for compile steps that index earlier sections (write-shape-grid.ts). */
+  section<T extends TypedArray>(name: string, type: new (length: number) => T): T {
+    const found = this.sections.find((s) => s.name === name);
+    if (!found || !(found.array instanceof type)) throw new Error(`section ${name} not added as ${type.name}`);
+    return found.array as T;
+  }
+
   /** Serialises everything into one buffer. */
   toBytes(header: HeaderInput): Uint8Array {
     // The header's size depends on the section offsets' encoding only through fixed-width

@@ -3,3 +3,5 @@ export type { RouteShapes, RouteShapeLine, RouteShapeLines } from './route-shape
 export type { ShapeCatalogue } from './shape-catalogue.js';
 export { clipToBox } from './line-clip.js';
 export { simplifyLine } from './simplify.js';
+export { compileShapeGrid, type ShapeGridColumns, type ShapeGridSource } from './shape-grid-columns.js';
+export { SHAPE_GRID_SECTIONS, readShapeGrid } from './shape-grid-sections.js';

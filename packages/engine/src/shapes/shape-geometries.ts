@@ -5,6 +5,7 @@ import type { TripPaths } from './trip-paths.js';
 import { NONE } from '../snapshot/format.js';
 import { drawPattern, type PatternDraw } from './pattern-draw.js';
 import { ShapeGrid } from './shape-grid.js';
+import { compileShapeGrid, type ShapeGridColumns } from './shape-grid-columns.js';
 import { GeometryDraft, MODE_RANK, boundingBox, coarseDegrees, coarseUnits } from './shape-geometry.js';
 
 /** Most geometries (and, separately, pattern draws) kept; each cache is dropped whole when full. */
@@ -45,10 +46,6 @@ interface LazyGeometry extends DrawnGeometry {
  */
 export class ShapeGeometries {
   private gridCache: ShapeGrid | undefined;
-  /** Polyline item -> [first, end) into itemPatterns. Built with the grid. */
-  private itemPatternOffsets: Uint32Array | undefined;
-  /** Patterns (ascending) with a trip whose shape has the item's polyline. */
-  private itemPatterns: Uint32Array | undefined;
   private readonly draws = new Map<number, PatternDraw>();
   private readonly byPolyline = new Map<number, LazyGeometry | null>();
   private readonly byStops = new Map<string, LazyGeometry | null>();
@@ -60,15 +57,13 @@ export class ShapeGeometries {
     private readonly stopLon: Float64Array,
     private readonly paths: TripPaths,
     private readonly modeOf: (tripIdx: number) => TransitMode,
+    /** The grid the snapshot stores (readShapeGrid), or null to build it on first use. */
+    private readonly stored: ShapeGridColumns | null = null,
   ) {}
 
-  /** The grid over every line's pieces (built on first use: one pass over the polyline bytes and pattern stops). */
+  /** The grid over every line's pieces: the stored one, else built on first use (one pass over the polyline bytes, pattern stops and trips). */
   get grid(): ShapeGrid {
-    if (!this.gridCache) {
-      this.gridCache = ShapeGrid.build(this.tt, this.strings, this.stopLat, this.stopLon);
-      this.indexPatterns(this.gridCache);
-    }
-    return this.gridCache;
+    return (this.gridCache ??= new ShapeGrid(this.stored ?? compileShapeGrid(this.tt, this.strings, this.stopLat, this.stopLon), this.tt.patternCount));
   }
 
   /**
@@ -116,10 +111,11 @@ export class ShapeGeometries {
     let g = this.byPolyline.get(item);
     if (g !== undefined) return g;
     const tt = this.tt;
-    const text = this.grid.polylines[item];
+    const grid = this.grid;
+    const text = grid.polylines[item];
     let draft: GeometryDraft | undefined;
-    for (let i = this.itemPatternOffsets![item]; i < this.itemPatternOffsets![item + 1]; i++) {
-      const p = this.itemPatterns![i];
+    for (let i = grid.itemPatternOffsets[item]; i < grid.itemPatternOffsets[item + 1]; i++) {
+      const p = grid.itemPatterns[i];
       const draw = this.draw(p);
       for (let k = 0; k < draw.drawn.length; k++) {
         const s = draw.drawn[k];
@@ -175,33 +171,5 @@ export class ShapeGeometries {
   private stopsKey(p: number): string {
     const tt = this.tt;
     return tt.patternStops.subarray(tt.patternStopOffsets[p], tt.patternStopOffsets[p + 1]).join(',');
-  }
-
-  /** Polyline item -> the patterns with a trip on it (CSR, ascending): one pass over the trips. */
-  private indexPatterns(grid: ShapeGrid): void {
-    const tt = this.tt;
-    const items = grid.polylineCount;
-    const last = new Int32Array(items).fill(-1);
-    const offsets = new Uint32Array(items + 1);
-    const visit = (write: (item: number, p: number) => void) => {
-      last.fill(-1);
-      for (let p = 0; p < tt.patternCount; p++) {
-        for (let k = tt.patternTripOffsets[p]; k < tt.patternTripOffsets[p + 1]; k++) {
-          const s = tt.tripShape[tt.patternTrips[k]];
-          if (s === NONE) continue;
-          const item = grid.itemOfShape[s];
-          if (last[item] === p) continue;
-          last[item] = p;
-          write(item, p);
-        }
-      }
-    };
-    visit((item) => offsets[item + 1]++);
-    for (let i = 0; i < items; i++) offsets[i + 1] += offsets[i];
-    const next = offsets.slice(0, items);
-    const patterns = new Uint32Array(offsets[items]);
-    visit((item, p) => (patterns[next[item]++] = p));
-    this.itemPatternOffsets = offsets;
-    this.itemPatterns = patterns;
   }
 }

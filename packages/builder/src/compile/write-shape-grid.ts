@@ -1,0 +1,24 @@
+import { compileShapeGrid, SHAPE_GRID_SECTIONS, type ShapeGridColumns } from '@transit/engine';
+import type { SnapshotWriter } from '../write/snapshot-writer.js';
+
+/**
+ * Writes the `shapes.grid*` sections: the engine's grid of shape pieces (compileShapeGrid, the
+ * same function the engine falls back on) over the shape, pattern, trip and stop sections already
+ * added and the compiled string table, so the first shapes query reads only its box's cells.
+ */
+export function writeShapeGrid(w: SnapshotWriter, strings: { bytes: Uint8Array; offsets: Uint32Array }): void {
+  const u32 = (name: string) => w.section(name, Uint32Array);
+  const shapePolyline = u32('shapes.polyline');
+  const source = {
+    shapeCount: shapePolyline.length,
+    shapePolyline,
+    patternCount: u32('patterns.route').length,
+    patternStopOffsets: u32('patterns.stopOffsets'),
+    patternStops: u32('patterns.stops'),
+    patternTripOffsets: u32('patterns.tripOffsets'),
+    patternTrips: u32('patterns.trips'),
+    tripShape: u32('trips.shape'),
+  };
+  const grid = compileShapeGrid(source, strings, w.section('stops.lat', Float64Array), w.section('stops.lon', Float64Array));
+  for (const key of Object.keys(SHAPE_GRID_SECTIONS) as (keyof ShapeGridColumns)[]) w.add(SHAPE_GRID_SECTIONS[key], grid[key]);
+}
