@@ -22,3 +22,31 @@ function digits2(text: string, i: number): number {
   if (a < 0 || a > 9 || b < 0 || b > 9) return NaN;
   return a * 10 + b;
 }
+
+/**
+ * `parseGtfsTime` of the bytes buf[start, end) (ASCII digits and colons; anything else is NaN),
+ * without making a string. Called per stop_times row: must not allocate.
+ */
+export function parseGtfsTimeBytes(buf: Uint8Array, start: number, end: number): number {
+  const n = end - start;
+  if (n < 7 || n > 9) return NaN;
+  const c1 = end - 6; // the first colon
+  if (buf[c1] !== 58 || buf[end - 3] !== 58) return NaN;
+  let h = 0;
+  for (let i = start; i < c1; i++) {
+    const d = buf[i] - 48;
+    if (d < 0 || d > 9) return NaN;
+    h = h * 10 + d;
+  }
+  const m = digits2Bytes(buf, c1 + 1);
+  const s = digits2Bytes(buf, end - 2);
+  if (m > 59 || s > 59 || Number.isNaN(m + s)) return NaN;
+  return h * 3600 + m * 60 + s;
+}
+
+function digits2Bytes(buf: Uint8Array, i: number): number {
+  const a = buf[i] - 48;
+  const b = buf[i + 1] - 48;
+  if (a < 0 || a > 9 || b < 0 || b > 9) return NaN;
+  return a * 10 + b;
+}
