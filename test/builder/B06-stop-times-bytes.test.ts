@@ -1,12 +1,12 @@
-// FEATURE UNDER TEST: stop_times.txt rows without a quote are parsed from their bytes
-// (gtfs/parse-stop-times.ts); every quirk, bad row and issue comes out exactly as from the string
-// path, which reads the same rows when each field is quoted.
+// FEATURE UNDER TEST: stop_times.txt and shapes.txt rows without a quote are parsed from their
+// bytes (gtfs/parse-stop-times.ts, gtfs/parse-shapes.ts); every quirk, bad row and issue comes
+// out exactly as from the string path, which reads the same rows when each field is quoted.
+import { Readable } from 'node:stream';
 import { describe, it, expect } from 'vitest';
-import { buildSnapshot } from '@transit/builder';
-import { Engine } from '@transit/engine';
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { feedFolder } from '../support/gtfs.js';
+import { newDataset } from '../../packages/builder/src/compile/compile-snapshot.js';
+import { parseGtfs } from '../../packages/builder/src/gtfs/parse-gtfs.js';
+import { memorySource } from '../../packages/builder/src/source/feed-source.js';
+import type { ChunkedColumn } from '../../packages/builder/src/write/chunked-column.js';
 
 const FEED = `
   # agency.txt
@@ -30,6 +30,26 @@ const FEED = `
   R,WK,t2
   R,WK,t3
 `;
+
+const SHAPES = [
+  'shape_id,shape_pt_lat,shape_pt_lon,shape_pt_sequence,shape_dist_traveled',
+  'A,53.0,-1.0,1,0',
+  'A,53.000001,-1.000002,2,0.1',
+  'A,53.123456789012345,-1.5,3,',
+  'A, 53.2,-1.2 ,4,',
+  'A,NA,-1.2,5,',
+  'A,91.0,-1.2,6,',
+  'A,53.3,-1.3,,',
+  'A,53.4,-1.4,7.5,',
+  'A,5.34e1,-1.4,8,',
+  'A,.5,-0,9,',
+  'A,53.,-1.4,10,',
+  'B,-0.0,0.000000000000000001,1\r',
+  'NA,53.0,-1.0,1,',
+  ',53.0,-1.0,1,',
+  'Bé,53.0,-1.0,1,',
+  'A,53.5,-1.5,11',
+];
 
 const STOP_TIMES = [
   'trip_id,arrival_time,departure_time,stop_id,stop_sequence,pickup_type,drop_off_type',
@@ -60,25 +80,42 @@ const STOP_TIMES = [
 /** The same rows with every field quoted: the splitter hands them to the string path. */
 const quoted = (line: string) => line.replace(/\r$/, '').split(',').map((f) => `"${f}"`).join(',') + (line.endsWith('\r') ? '\r' : '');
 
-const dir = feedFolder(FEED);
-
-/** Builds the feed with these stop_times.txt lines (in the same folder: its name is in the snapshot). */
-async function build(stopTimes: string[]) {
-  writeFileSync(path.join(dir, 'stop_times.txt'), stopTimes.join('\n') + '\n');
-  const { bytes, issues } = await buildSnapshot({ gtfs: [dir], quiet: true, builtAt: '2026-01-01T00:00:00.000Z' });
-  return { bytes, issues: issues.kept.map(({ file, ...rest }) => ({ file: file.replace(/^.*:/, ''), ...rest })) };
+/** Parses the feed from chunks of `chunk` bytes; returns its stop-time columns, encoded shapes and issues. */
+async function parse(stopTimes: string[], shapeRows: string[], chunk: number) {
+  const files = new Map<string, string>();
+  for (const part of FEED.split(/^\s*# /m).slice(1)) {
+    const [name, ...lines] = part.split('\n');
+    files.set(name.trim(), lines.map((l) => l.trim()).filter(Boolean).join('\n') + '\n');
+  }
+  files.set('stop_times.txt', stopTimes.join('\n') + '\n');
+  files.set('shapes.txt', shapeRows.join('\n'));
+  const source = memorySource('feed', files);
+  const open = source.open;
+  source.open = async (f) => {
+    const bytes = Buffer.concat(await (await open(f)).toArray());
+    const chunks: Buffer[] = [];
+    for (let i = 0; i < bytes.length; i += chunk) chunks.push(bytes.subarray(i, i + chunk));
+    return Readable.from(chunks);
+  };
+  const ds = newDataset();
+  await parseGtfs({ ds, tt: ds.timetable, source, feed: '0' });
+  const values = (c: ChunkedColumn<Uint32Array | Int32Array | Uint8Array | Float64Array>) => Array.from({ length: c.length }, (_, i) => c.get(i));
+  const { st, shapes } = ds.timetable;
+  return {
+    stopTimes: [st.trip, st.stop, st.seq, st.arr, st.dep, st.flags].map(values),
+    shapes, // encoded as soon as shapes.txt is read
+    shapeIds: ds.timetable.shapeIds,
+    issues: ds.issues.kept,
+  };
 }
 
-describe('stop_times from bytes', () => {
-  it('gives the records and issues of the string path', async () => {
-    const plain = await build(STOP_TIMES);
-    const strings = await build([STOP_TIMES[0], ...STOP_TIMES.slice(1).map(quoted)]);
-    expect(plain.issues).toEqual(strings.issues);
-    expect(new Set(plain.issues.map((i) => i.code))).toEqual(new Set(['departure_before_arrival', 'non_increasing_times', 'unknown_stop', 'bad_sequence', 'bad_time', 'unknown_trip']));
-    // The snapshots differ only in the source's size and sha256 (the files differ): compare the timetable.
-    const tables = (bytes: Uint8Array) => Object.entries(Engine.open(bytes.buffer as ArrayBuffer).timetable).map(([k, v]) => [k, ArrayBuffer.isView(v) ? [...(v as Uint32Array)] : v]);
-    const t = tables(plain.bytes);
-    expect(t).toEqual(tables(strings.bytes));
-    expect(Object.fromEntries(t).tripCount).toBeGreaterThan(0); // t1 is dropped for its non-increasing times
+describe('stop_times and shapes from bytes', () => {
+  it.each([1, 7, 1 << 16])('give the records and issues of the string path (chunks of %i bytes)', async (chunk) => {
+    const plain = await parse(STOP_TIMES, SHAPES, chunk);
+    const strings = await parse([STOP_TIMES[0], ...STOP_TIMES.slice(1).map(quoted)], [SHAPES[0], ...SHAPES.slice(1).map(quoted)], chunk);
+    expect(plain).toEqual(strings);
+    expect(new Set(plain.issues.map((i) => i.code))).toEqual(new Set(['departure_before_arrival', 'unknown_stop', 'bad_sequence', 'bad_time', 'unknown_trip', 'bad_shape_point']));
+    expect(plain.stopTimes[0].length).toBeGreaterThan(10);
+    expect(plain.shapes.pointCount.reduce((a, b) => a + b)).toBeGreaterThan(8);
   });
 });

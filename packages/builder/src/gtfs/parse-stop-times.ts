@@ -1,11 +1,10 @@
 import { readCsvBytes, cell } from '../source/csv.js';
 import { ByteIdMap, BYTE_ID_ABSENT } from '../source/byte-id-map.js';
+import { splitFields, uintOfBytes, SameBytes } from '../source/csv-bytes.js';
 import { columns, issueFn, type GtfsContext } from './gtfs-context.js';
 import { parseGtfsTime, parseGtfsTimeBytes } from './parse-time.js';
 import { NO_TIME } from './timetable-model.js';
 
-const COMMA = 0x2c;
-const SPACE = 0x20;
 /** Value in the stop map for a stop_id that is no usable stop here (its rows take the string path, which reports them). */
 const UNUSABLE_STOP = 2_000_000_000;
 
@@ -77,8 +76,7 @@ export async function parseStopTimes(ctx: GtfsContext): Promise<void> {
   let lastCol = -1; // the last column the byte path reads; -1 when a required column is absent (string path only)
   const fieldStart = new Int32Array(64);
   const fieldEnd = new Int32Array(64);
-  let tripBytes = Buffer.alloc(256);
-  let tripLength = -1; // bytes of the previous row's trip_id in tripBytes; -1 none
+  const tripBytes = new SameBytes(); // the previous row's trip_id
   let tripOfBytes = -1;
   const stopByBytes = new ByteIdMap();
 
@@ -87,7 +85,7 @@ export async function parseStopTimes(ctx: GtfsContext): Promise<void> {
     if (lastCol < 0 || !splitFields(buf, start, end, lastCol, fieldStart, fieldEnd)) return parseRecord(buf.toString('utf8', start, end).split(','), line);
     const trip = tripOf(buf, fieldStart[c.trip_id], fieldEnd[c.trip_id]);
     const stop = stopOf(buf, fieldStart[c.stop_id], fieldEnd[c.stop_id]);
-    const seq = uintOf(buf, fieldStart[c.stop_sequence], fieldEnd[c.stop_sequence]);
+    const seq = uintOfBytes(buf, fieldStart[c.stop_sequence], fieldEnd[c.stop_sequence]);
     let arr = timeOf(buf, fieldStart[c.arrival_time], fieldEnd[c.arrival_time]);
     let dep = timeOf(buf, fieldStart[c.departure_time], fieldEnd[c.departure_time]);
     if (arr === NO_TIME) arr = dep;
@@ -102,15 +100,8 @@ export async function parseStopTimes(ctx: GtfsContext): Promise<void> {
 
   /** The trip of trip_id buf[s, e), or -1 (unknown, or an id `cell` would change). */
   const tripOf = (buf: Buffer, s: number, e: number): number => {
-    const n = e - s;
-    if (n === tripLength) {
-      let i = 0;
-      while (i < n && tripBytes[i] === buf[s + i]) i++;
-      if (i === n) return tripOfBytes;
-    }
-    if (n > tripBytes.length) tripBytes = Buffer.alloc(n * 2);
-    buf.copy(tripBytes, 0, s, e);
-    tripLength = n;
+    if (tripBytes.matches(buf, s, e)) return tripOfBytes;
+    tripBytes.remember(buf, s, e);
     const tripId = buf.toString('utf8', s, e);
     tripOfBytes = tripId === 'NA' ? -1 : tt.tripById.get(tripId) ?? -1;
     return tripOfBytes;
@@ -139,44 +130,6 @@ export async function parseStopTimes(ctx: GtfsContext): Promise<void> {
     { bytes: parseBytes, record: parseRecord },
     ctx.progress,
   );
-}
-
-/**
- * Finds fields 0..lastCol of the line [start, end) into fieldStart / fieldEnd; false when the
- * line has fewer fields or one of them starts or ends with a space (`cell` would trim it).
- */
-function splitFields(buf: Buffer, start: number, end: number, lastCol: number, fieldStart: Int32Array, fieldEnd: Int32Array): boolean {
-  let field = 0;
-  let s = start;
-  for (let i = start; i < end && field < lastCol; i++) {
-    if (buf[i] !== COMMA) continue;
-    fieldStart[field] = s;
-    fieldEnd[field++] = i;
-    s = i + 1;
-  }
-  if (field < lastCol) return false;
-  let e = s;
-  while (e < end && buf[e] !== COMMA) e++;
-  fieldStart[lastCol] = s;
-  fieldEnd[lastCol] = e;
-  for (let f = 0; f <= lastCol; f++) {
-    const fs = fieldStart[f];
-    const fe = fieldEnd[f];
-    if (fe > fs && (buf[fs] === SPACE || buf[fe - 1] === SPACE)) return false;
-  }
-  return true;
-}
-
-/** stop_sequence: 1 to 9 ASCII digits, else -1 (the string path decides). */
-function uintOf(buf: Buffer, s: number, e: number): number {
-  if (e <= s || e - s > 9) return -1;
-  let v = 0;
-  for (let i = s; i < e; i++) {
-    const d = buf[i] - 48;
-    if (d < 0 || d > 9) return -1;
-    v = v * 10 + d;
-  }
-  return v;
 }
 
 /** A time field: NO_TIME when empty, NaN when not H:MM:SS (the string path decides). */
