@@ -6,15 +6,69 @@ const LF = 0x0a;
 const CR = 0x0d;
 
 /**
- * Splits a CSV byte stream into records of strings (RFC 4180, relaxed like csv-parse's
- * `relax_quotes` and `relax_column_count`): a field is quoted only when it starts with `"`, a
- * quote anywhere else is a plain character; quoted fields may hold commas, `""` and line breaks;
- * CRLF or LF ends a line; a UTF-8 byte-order mark is dropped; empty lines are skipped.
+ * Receives the records of a CSV byte stream as `CsvSplitter` finds them: lines without a quote
+ * as raw bytes (most rows of a big file, parsed without a string per field by callers that want
+ * to), records holding a quote as strings.
+ */
+export interface RecordSink {
+  /** A line holding no quote: bytes [start, end) of `buf`, line end and CR excluded; `buf` is valid only during the call. */
+  line(buf: Buffer, start: number, end: number): void;
+  /** A record holding a quote (quoted fields may hold commas, `""` and line breaks), split into fields. */
+  record(fields: string[]): void;
+}
+
+/**
+ * Splits a CSV byte stream into records (RFC 4180, relaxed like csv-parse's `relax_quotes` and
+ * `relax_column_count`): a field is quoted only when it starts with `"`, a quote anywhere else is
+ * a plain character; quoted fields may hold commas, `""` and line breaks; CRLF or LF ends a line;
+ * a UTF-8 byte-order mark is dropped; empty lines are skipped. Feed it chunk by chunk with
+ * `push`, then call `end`.
  *
  * Built for national files (tens of millions of stop_times rows): lines without a quote are
- * cut with the native `indexOf`, and each field is decoded once, straight from the chunk, with
- * no intermediate Buffer per field (csv-parse spent about half the build's CPU there).
+ * cut with the native `indexOf` and handed over as bytes.
  */
+export class CsvSplitter {
+  private rest: Buffer | null = null;
+  private first = true;
+
+  /** Passes the complete records of `chunk` (after what was left of the previous one) to `sink`. */
+  push(chunk: Buffer, sink: RecordSink): void {
+    let buf: Buffer = this.rest ? Buffer.concat([this.rest, chunk]) : chunk;
+    this.rest = null;
+    if (this.first) {
+      if (buf.length < 3) {
+        this.rest = buf;
+        return;
+      }
+      if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) buf = buf.subarray(3);
+      this.first = false;
+    }
+    const end = scanRecords(buf, sink, false);
+    if (end < buf.length) this.rest = Buffer.from(buf.subarray(end));
+  }
+
+  /** Passes the last record (which needs no line end) to `sink`. */
+  end(sink: RecordSink): void {
+    let rest = this.rest;
+    this.rest = null;
+    if (!rest || !rest.length) return;
+    if (this.first && rest[0] === 0xef && rest[1] === 0xbb && rest[2] === 0xbf) rest = rest.subarray(3);
+    scanRecords(rest, sink, true);
+  }
+}
+
+/** Collects records as arrays of strings (each plain line decoded once and split on commas). */
+class StringRecords implements RecordSink {
+  out: string[][] = [];
+  line(buf: Buffer, start: number, end: number): void {
+    this.out.push(plainFields(buf, start, end));
+  }
+  record(fields: string[]): void {
+    this.out.push(fields);
+  }
+}
+
+/** The records of a CSV byte stream as arrays of strings (see `CsvSplitter` for the dialect). */
 export async function* csvRecords(stream: Readable): AsyncGenerator<string[]> {
   for await (const batch of csvRecordBatches(stream)) yield* batch;
 }
@@ -24,36 +78,24 @@ export async function* csvRecords(stream: Readable): AsyncGenerator<string[]> {
  * synchronously pays one await per chunk instead of one per row (millions on a national file).
  */
 export async function* csvRecordBatches(stream: Readable): AsyncGenerator<string[][]> {
-  let rest: Buffer | null = null;
-  let first = true;
+  const splitter = new CsvSplitter();
+  const sink = new StringRecords();
   for await (const chunk of stream as AsyncIterable<Buffer>) {
-    let buf: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk;
-    rest = null;
-    if (first && buf.length >= 3) {
-      if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) buf = buf.subarray(3);
-      first = false;
-    } else if (first) {
-      rest = buf;
-      continue;
+    splitter.push(chunk, sink);
+    if (sink.out.length) {
+      yield sink.out;
+      sink.out = [];
     }
-    const records: string[][] = [];
-    const end = splitRecords(buf, records, false);
-    if (records.length) yield records;
-    if (end < buf.length) rest = Buffer.from(buf.subarray(end));
   }
-  if (rest && rest.length) {
-    if (first && rest[0] === 0xef && rest[1] === 0xbb && rest[2] === 0xbf) rest = rest.subarray(3);
-    const records: string[][] = [];
-    splitRecords(rest, records, true);
-    if (records.length) yield records;
-  }
+  splitter.end(sink);
+  if (sink.out.length) yield sink.out;
 }
 
 /**
- * Appends the complete records of `buf` to `out`; returns where the unfinished last record
+ * Passes the complete records of `buf` to `sink`; returns where the unfinished last record
  * starts (buf.length when none is left). With `final`, the last record needs no line end.
  */
-function splitRecords(buf: Buffer, out: string[][], final: boolean): number {
+function scanRecords(buf: Buffer, sink: RecordSink, final: boolean): number {
   let pos = 0;
   const n = buf.length;
   let quote = -2; // next quote at or after pos: unknown (-2), none in the buffer (-1)
@@ -64,14 +106,14 @@ function splitRecords(buf: Buffer, out: string[][], final: boolean): number {
     if (quote !== -1 && quote < pos) quote = buf.indexOf(QUOTE, pos); // searched again only past the last one found
     if (quote >= 0 && quote < lineEnd) {
       // A quoted field may span lines: parse field by field from the line start.
-      const next = quotedRecord(buf, pos, out, final);
+      const next = quotedRecord(buf, pos, sink, final);
       if (next < 0) return pos;
       pos = next;
       continue;
     }
     let stop = lineEnd;
     if (stop > pos && buf[stop - 1] === CR) stop--;
-    if (stop > pos) out.push(plainFields(buf, pos, stop));
+    if (stop > pos) sink.line(buf, pos, stop);
     pos = lineEnd + 1;
   }
   return n;
@@ -86,10 +128,10 @@ function plainFields(buf: Buffer, start: number, end: number): string[] {
 }
 
 /**
- * One record that holds a quote, from `start`; pushes it and returns the position after its
+ * One record that holds a quote, from `start`; passes it to `sink` and returns the position after its
  * line end, or -1 when the buffer ends inside it (and more data may follow).
  */
-function quotedRecord(buf: Buffer, start: number, out: string[][], final: boolean): number {
+function quotedRecord(buf: Buffer, start: number, sink: RecordSink, final: boolean): number {
   const fields: string[] = [];
   const n = buf.length;
   let pos = start;
@@ -136,18 +178,18 @@ function quotedRecord(buf: Buffer, start: number, out: string[][], final: boolea
     }
     fields.push(value);
     if (pos >= n) {
-      out.push(fields);
+      sink.record(fields);
       return n;
     }
     if (buf[pos] === LF) {
-      out.push(fields);
+      sink.record(fields);
       return pos + 1;
     }
     pos++; // the comma
     if (pos >= n) {
       if (!final) return -1;
       fields.push('');
-      out.push(fields);
+      sink.record(fields);
       return n;
     }
   }
