@@ -13,6 +13,18 @@ const QUERIES_PER_SEED = 30;
 /** Horizons tried, seconds: from a few stops to most of a random timetable. */
 const HORIZONS_S = [300, 900, 1800, 3600, 7200];
 
+/** The planner of seed's random timetable, and its stop count. */
+async function randomPlanner(seed: number) {
+  const { bytes } = await buildSnapshot({ gtfs: [writeRandomTimetable(randomTimetable(seed))], quiet: true });
+  const p = Engine.open(bytes.buffer).planner;
+  return { p, S: p.tt.stopPatternOffsets.length - 1 };
+}
+
+/** `count` random target stops with walks of up to 10 minutes. */
+function randomTarget(rand: () => number, S: number, count: number): StopAccess[] {
+  return Array.from({ length: count }, () => ({ stop: Math.floor(rand() * S), seconds: Math.floor(rand() * 600), metres: 0 }));
+}
+
 describe('range search with target bounds equals range search without', () => {
   for (const seed of SEEDS) {
     it(`seed ${seed}`, async () => {
@@ -65,14 +77,12 @@ describe('range search with target bounds equals range search without', () => {
 describe('target bounds after other targets equal fresh ones', () => {
   for (const seed of SEEDS.slice(0, 4)) {
     it(`seed ${seed}`, async () => {
-      const { bytes } = await buildSnapshot({ gtfs: [writeRandomTimetable(randomTimetable(seed))], quiet: true });
-      const p = Engine.open(bytes.buffer).planner;
-      const S = p.tt.stopPatternOffsets.length - 1;
+      const { p, S } = await randomPlanner(seed);
       const reused = new TargetBounds(p.tt, p.transfers);
       const rand = mulberry32(seed * 31 + 7);
       let reachedSome = 0;
       for (let i = 0; i < 20; i++) {
-        const target = Array.from({ length: 1 + (i % 3) }, () => ({ stop: Math.floor(rand() * S), seconds: Math.floor(rand() * 600), metres: 0 }));
+        const target = randomTarget(rand, S, 1 + (i % 3));
         const reverse = i % 2 === 1;
         const want = Array.from(new TargetBounds(p.tt, p.transfers).compute(target, reverse));
         expect(Array.from(reused.compute(target, reverse)), `target ${i}`).toEqual(want);
@@ -92,15 +102,13 @@ describe('target bounds after other targets equal fresh ones', () => {
 describe('target bounds with a horizon', () => {
   for (const seed of SEEDS.slice(0, 6)) {
     it(`seed ${seed}`, async () => {
-      const { bytes } = await buildSnapshot({ gtfs: [writeRandomTimetable(randomTimetable(seed))], quiet: true });
-      const p = Engine.open(bytes.buffer).planner;
-      const S = p.tt.stopPatternOffsets.length - 1;
+      const { p, S } = await randomPlanner(seed);
       const full = new TargetBounds(p.tt, p.transfers);
       const bounded = new TargetBounds(p.tt, p.transfers);
       const rand = mulberry32(seed * 13 + 5);
       let beyond = 0;
       for (let i = 0; i < 30; i++) {
-        const target = Array.from({ length: 1 + (i % 3) }, () => ({ stop: Math.floor(rand() * S), seconds: Math.floor(rand() * 600), metres: 0 }));
+        const target = randomTarget(rand, S, 1 + (i % 3));
         const reverse = i % 2 === 1;
         const horizon = HORIZONS_S[i % HORIZONS_S.length];
         const want = full.compute(target, reverse);
