@@ -1,4 +1,4 @@
-// FEATURE UNDER TEST: destination pruning (TargetBounds): range searches pruned by the lower bounds find exactly the journeys of unpruned ones, in both directions (also when a cached target's bounds are installed again), no bound exceeds a real fastest time, and bounds computed after other targets (cleared in O(reached)) equal fresh ones, on seeded random timetables.
+// FEATURE UNDER TEST: destination pruning (TargetBounds): range searches pruned by the lower bounds find exactly the journeys of unpruned ones, in both directions (also when a cached target's bounds are installed again, and with the bounds stopped at a horizon, window estimates included), no bound exceeds a real fastest time, bounds computed after other targets (cleared in O(reached)) equal fresh ones, and bounds with a horizon equal the unbounded ones below it and read the horizon beyond it, on seeded random timetables.
 import { describe, expect, it } from 'vitest';
 import { buildSnapshot } from '@transit/builder';
 import { Engine } from '@transit/engine';
@@ -10,6 +10,20 @@ import { UNREACHED, type StopAccess } from '../../packages/engine/src/planner/pl
 
 const SEEDS = Array.from({ length: 12 }, (_, i) => i + 1);
 const QUERIES_PER_SEED = 30;
+/** Horizons tried, seconds: from a few stops to most of a random timetable. */
+const HORIZONS_S = [300, 900, 1800, 3600, 7200];
+
+/** The planner of seed's random timetable, and its stop count. */
+async function randomPlanner(seed: number) {
+  const { bytes } = await buildSnapshot({ gtfs: [writeRandomTimetable(randomTimetable(seed))], quiet: true });
+  const p = Engine.open(bytes.buffer).planner;
+  return { p, S: p.tt.stopPatternOffsets.length - 1 };
+}
+
+/** `count` random target stops with walks of up to 10 minutes. */
+function randomTarget(rand: () => number, S: number, count: number): StopAccess[] {
+  return Array.from({ length: count }, () => ({ stop: Math.floor(rand() * S), seconds: Math.floor(rand() * 600), metres: 0 }));
+}
 
 describe('range search with target bounds equals range search without', () => {
   for (const seed of SEEDS) {
@@ -21,6 +35,7 @@ describe('range search with target bounds equals range search without', () => {
       const bounds = new TargetBounds(p.tt, p.transfers);
       const pruned = new RangeSearch(p.tt, new RaptorSearch(p.tt, p.transfers, p.days, p.patternMode), p.days, p.patternMode, new TargetBounds(p.tt, p.transfers));
       const plain = new RangeSearch(p.tt, new RaptorSearch(p.tt, p.transfers, p.days, p.patternMode), p.days, p.patternMode, null);
+      const horizoned = new RangeSearch(p.tt, new RaptorSearch(p.tt, p.transfers, p.days, p.patternMode), p.days, p.patternMode, new TargetBounds(p.tt, p.transfers));
       const rand = mulberry32(seed * 17 + 3);
       const stops = (n: number): StopAccess[] => Array.from({ length: n }, () => ({ stop: Math.floor(rand() * S), seconds: Math.floor(rand() * 600), metres: 0 }));
       let found = 0;
@@ -30,6 +45,10 @@ describe('range search with target bounds equals range search without', () => {
         const from = Math.floor(rand() * 24 * 3600);
         const q = { reverse: i % 2 === 1, access: stops(1 + (i % 3)), egress: stops(1 + ((i >> 1) % 3)), from, to: from + 2 * 3600 + Math.floor(rand() * 12 * 3600), rounds: 7, slack: 60, modeMask: 31, maxTransferM: Infinity };
         const want = plain.search(q);
+        // The estimate first (as the planner does), then the search: both the same with the bounds stopped at a horizon.
+        const horizonS = HORIZONS_S[i % HORIZONS_S.length];
+        expect(horizoned.estimate({ ...q, horizonS }, q.from), `estimate ${i}, horizon ${horizonS}`).toEqual(pruned.estimate(q, q.from));
+        expect(JSON.stringify(horizoned.search({ ...q, horizonS })), `query ${i}, horizon ${horizonS}`).toBe(JSON.stringify(want));
         expect(JSON.stringify(pruned.search(q)), `query ${i}: ${JSON.stringify(q)}`).toBe(JSON.stringify(want));
         found += want.length;
         // The previous target again: its cached bounds replace this one's in the search's array.
@@ -58,14 +77,12 @@ describe('range search with target bounds equals range search without', () => {
 describe('target bounds after other targets equal fresh ones', () => {
   for (const seed of SEEDS.slice(0, 4)) {
     it(`seed ${seed}`, async () => {
-      const { bytes } = await buildSnapshot({ gtfs: [writeRandomTimetable(randomTimetable(seed))], quiet: true });
-      const p = Engine.open(bytes.buffer).planner;
-      const S = p.tt.stopPatternOffsets.length - 1;
+      const { p, S } = await randomPlanner(seed);
       const reused = new TargetBounds(p.tt, p.transfers);
       const rand = mulberry32(seed * 31 + 7);
       let reachedSome = 0;
       for (let i = 0; i < 20; i++) {
-        const target = Array.from({ length: 1 + (i % 3) }, () => ({ stop: Math.floor(rand() * S), seconds: Math.floor(rand() * 600), metres: 0 }));
+        const target = randomTarget(rand, S, 1 + (i % 3));
         const reverse = i % 2 === 1;
         const want = Array.from(new TargetBounds(p.tt, p.transfers).compute(target, reverse));
         expect(Array.from(reused.compute(target, reverse)), `target ${i}`).toEqual(want);
@@ -78,6 +95,43 @@ describe('target bounds after other targets equal fresh ones', () => {
         reachedSome += sparse.stops.length > target.length ? 1 : 0;
       }
       expect(reachedSome).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe('target bounds with a horizon', () => {
+  for (const seed of SEEDS.slice(0, 6)) {
+    it(`seed ${seed}`, async () => {
+      const { p, S } = await randomPlanner(seed);
+      const full = new TargetBounds(p.tt, p.transfers);
+      const bounded = new TargetBounds(p.tt, p.transfers);
+      const rand = mulberry32(seed * 13 + 5);
+      let beyond = 0;
+      for (let i = 0; i < 30; i++) {
+        const target = randomTarget(rand, S, 1 + (i % 3));
+        const reverse = i % 2 === 1;
+        const horizon = HORIZONS_S[i % HORIZONS_S.length];
+        const want = full.compute(target, reverse);
+        const got = bounded.compute(target, reverse, horizon);
+        const h = bounded.horizon;
+        expect([UNREACHED, horizon], `horizon of target ${i}`).toContain(h);
+        let nearer = 0;
+        for (let s = 0; s < S; s++) {
+          const b = Math.min(got[s], h);
+          expect(b, `stop ${s}, target ${i}`).toBeLessThanOrEqual(want[s]);
+          if (want[s] < horizon) nearer++;
+          // Below the horizon (or when the Dijkstra ran out before it) the bound is exact; beyond, it reads the horizon.
+          if (want[s] < horizon || h === UNREACHED) expect(b, `stop ${s}, target ${i}`).toBe(want[s]);
+          else {
+            expect(b, `stop ${s} beyond the horizon, target ${i}`).toBe(horizon);
+            beyond++;
+          }
+        }
+        // The Dijkstra settles exactly the stops nearer than the horizon.
+        expect(bounded.settledCount, `settled, target ${i}`).toBe(h === UNREACHED ? full.settledCount : nearer);
+        expect(bounded.reachedBounds()?.horizon).toBe(h);
+      }
+      expect(beyond).toBeGreaterThan(0);
     });
   }
 });

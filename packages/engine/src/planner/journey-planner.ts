@@ -30,6 +30,13 @@ export function searchWindowSeconds(est: WindowEstimate): number {
   return Math.min(w.maxS, Math.max(w.minS, Math.ceil(raw / w.stepS) * w.stepS));
 }
 
+/**
+ * How far past the search window the target bounds reach, seconds (`RangeQuery.horizonS`): a
+ * journey up to this long is pruned as with unbounded bounds; a longer one is found the same, with
+ * weaker pruning. Bounds the Dijkstra from the destination to a few hours of riding around it.
+ */
+export const BOUNDS_JOURNEY_S = 10_800;
+
 export const DEFAULT_TRANSFER_SLACK_S = 60;
 /**
  * The query day is the day of the window's anchor (depart-at: its start; arrive-by: its end) plus
@@ -145,8 +152,10 @@ export class JourneyPlanner {
       width = Math.round((page.end - page.start) / 1000);
     } else {
       lo = u(seconds(q.time));
-      width = searchWindowSeconds(this.planner.estimate(base, lo));
+      // The widest window's horizon, so that the search's (its window's) is served by the same bounds.
+      width = searchWindowSeconds(this.planner.estimate({ ...base, horizonS: SEARCH_WINDOW.maxS + BOUNDS_JOURNEY_S }, lo));
     }
+    base.horizonS = width + BOUNDS_JOURNEY_S;
     const towards = page?.towards ?? 'next';
     const askedLo = lo;
     let found = this.searchWindow(q, base, lo, lo + width, accessBy, egressBy);

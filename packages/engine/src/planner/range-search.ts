@@ -28,6 +28,11 @@ export interface RangeQuery {
   slack: number;
   modeMask: number;
   maxTransferM: number;
+  /**
+   * How far the target bounds reach, seconds: the Dijkstra from the target stops there and a stop
+   * beyond reads the horizon (a weaker bound, same journeys). Default: no horizon.
+   */
+  horizonS?: number;
 }
 
 /** What sizes a search window (`JourneyPlanner`), seconds; UNREACHED when no departure (or no journey) can reach the target. */
@@ -67,6 +72,8 @@ export class RangeSearch {
   /** Stop -> bound of `installed` (UNREACHED elsewhere): what the search reads; switching targets rewrites only their stops. */
   private readonly lb: Int32Array;
   private installed: SparseBounds | null = null;
+  /** The horizon of the bounds `boundsFor` returned last (UNREACHED: none). */
+  private lbHorizon = UNREACHED;
 
   constructor(
     private readonly tt: TimetableTables,
@@ -90,29 +97,46 @@ export class RangeSearch {
   /**
    * The window estimate from `tau0` (search order: departure, or the negated arrival in reverse):
    * the bounds (computed once per target, reused by the search that follows) and one binary search
-   * per access pattern and service day. No RAPTOR run.
+   * per access pattern and service day. No RAPTOR run. The same with or without `q.horizonS`: when
+   * the horizon leaves it in doubt, the bounds are computed again without one.
    */
   estimate(q: RangeQuery, tau0: number): WindowEstimate {
+    return this.estimateWithin(q, tau0, q.horizonS ?? UNREACHED) ?? this.estimateWithin(q, tau0, UNREACHED)!;
+  }
+
+  /** `estimate` with bounds to `horizon`; null when a stop beyond it could change the answer. */
+  private estimateWithin(q: RangeQuery, tau0: number, horizon: number): WindowEstimate | null {
     const access = q.reverse ? q.egress : q.access;
-    const bound = this.boundsFor(q.reverse ? q.access : q.egress, q.reverse);
+    const bound = this.boundsFor(q.reverse ? q.access : q.egress, q.reverse, horizon);
+    const h = this.lbHorizon;
     let minTransitS = UNREACHED;
+    let beyondS = UNREACHED; // least door-to-door time through a stop at or beyond the horizon
     for (const { stop, seconds } of access) {
       const lb = bound ? bound[stop] : 0;
-      if (lb < UNREACHED) minTransitS = Math.min(minTransitS, seconds + lb);
+      if (lb < h) minTransitS = Math.min(minTransitS, seconds + lb);
+      else if (h < UNREACHED) beyondS = Math.min(beyondS, seconds + h);
     }
+    if (beyondS < minTransitS) return null;
     const tt = this.tt;
+    // A stop beyond the horizon the Dijkstra never reached may or may not reach the target: its boardings are in doubt.
+    const unknown = (s: number): boolean => h < UNREACHED && bound !== null && bound[s] >= UNREACHED;
+    let doubt = false;
     // Only stops that can reach the target, on patterns whose next stop still can.
     const towardTarget = (ai: number, p: number, pos: number): boolean => {
-      if (bound && bound[access[ai].stop] >= UNREACHED) return false;
+      doubt = unknown(access[ai].stop);
+      if (!doubt && bound && bound[access[ai].stop] >= UNREACHED) return false;
       const stopFirst = tt.patternStopOffsets[p];
       const next = q.reverse ? pos - 1 : pos + 1;
       if (next < 0 || stopFirst + next >= tt.patternStopOffsets[p + 1]) return false;
-      return !(bound && bound[tt.patternStops[stopFirst + next]] >= UNREACHED); // else heading away from the target
+      const nextStop = tt.patternStops[stopFirst + next];
+      doubt ||= unknown(nextStop);
+      return doubt || !(bound && bound[nextStop] >= UNREACHED); // else heading away from the target
     };
     const { shift, slotActive } = this.days;
     const T = tt.tripCount;
     const times = q.reverse ? tt.arrivals : tt.departures;
     let first = UNREACHED;
+    let firstInDoubt = UNREACHED;
     this.forEachAccessBoarding(q, access, towardTarget, (ai, _e, d, tripFirst, tc, col) => {
       const seconds = access[ai].seconds;
       // Forward: leave the origin at t - walk >= tau0. Reverse: reach the destination at t + walk <= -tau0.
@@ -123,20 +147,25 @@ export class RangeSearch {
         if (q.reverse ? times[col + mid] <= key : times[col + mid] < key) lo = mid + 1;
         else hi = mid;
       }
+      let t = UNREACHED;
       if (q.reverse) {
         for (let r = lo - 1; r >= 0; r--) {
           if (!slotActive[d * T + tripFirst + r]) continue;
-          first = Math.min(first, -(times[col + r] + shift[d] + seconds));
+          t = -(times[col + r] + shift[d] + seconds);
           break;
         }
       } else {
         for (let r = lo; r < tc; r++) {
           if (!slotActive[d * T + tripFirst + r]) continue;
-          first = Math.min(first, times[col + r] + shift[d] - seconds);
+          t = times[col + r] + shift[d] - seconds;
           break;
         }
       }
+      // `doubt` is what `towardTarget` said of this pattern.
+      if (doubt) firstInDoubt = Math.min(firstInDoubt, t);
+      else first = Math.min(first, t);
     });
+    if (firstInDoubt < first) return null;
     return { minTransitS, firstWaitS: first >= UNREACHED ? UNREACHED : first - tau0 };
   }
 
@@ -170,8 +199,8 @@ export class RangeSearch {
     const searchTarget = q.reverse ? q.access : q.egress;
     for (const a of searchTarget) this.egressSeconds[a.stop] = Math.min(this.egressSeconds[a.stop], a.seconds);
     try {
-      const targetBounds = this.boundsFor(searchTarget, q.reverse);
-      this.raptor.begin({ reverse: q.reverse, rounds: q.rounds, slack: q.slack, modeMask: q.modeMask, originFootpaths: false, egress: this.egressSeconds, maxTransferM: q.maxTransferM, targetBounds });
+      const targetBounds = this.boundsFor(searchTarget, q.reverse, q.horizonS ?? UNREACHED);
+      this.raptor.begin({ reverse: q.reverse, rounds: q.rounds, slack: q.slack, modeMask: q.modeMask, originFootpaths: false, egress: this.egressSeconds, maxTransferM: q.maxTransferM, targetBounds, targetHorizon: this.lbHorizon });
       return run(q.reverse ? q.egress : q.access);
     } finally {
       for (const a of searchTarget) this.egressSeconds[a.stop] = UNREACHED;
@@ -181,22 +210,26 @@ export class RangeSearch {
   /**
    * Lower bounds towards the target, from a small per-snapshot cache keyed by the target stops,
    * their seconds and the direction (the pages of one query, the walk-limit retry and repeated
-   * destinations search one target); computed and cached on a miss. Cache entries are sparse and
-   * installed into one stop array, so a target costs what its Dijkstra reaches, not the stop count.
+   * destinations search one target); computed and cached on a miss, or when the entry's horizon is
+   * nearer than `horizon` (seconds; an entry serves any horizon up to its own). Cache entries are
+   * sparse and installed into one stop array, so a target costs what its Dijkstra reaches, not the
+   * stop count. Sets `lbHorizon`: read a bound as min(lb[s], lbHorizon).
    */
-  private boundsFor(target: readonly StopAccess[], reverse: boolean): Int32Array | null {
+  private boundsFor(target: readonly StopAccess[], reverse: boolean, horizon: number): Int32Array | null {
+    this.lbHorizon = UNREACHED;
     if (!this.bounds) return null;
     if (!this.bounds.usable) return this.bounds.bound; // all 0
     let key = reverse ? 'r' : 'f';
     for (const a of target) key += `${a.stop}:${a.seconds},`;
     let entry = this.boundsCache.get(key);
     if (entry) this.boundsCache.delete(key); // most recently used last
-    else {
-      this.bounds.compute(target, reverse);
+    if (!entry || entry.horizon < horizon) {
+      this.bounds.compute(target, reverse, horizon);
       entry = this.bounds.reachedBounds()!;
       if (this.boundsCache.size >= BOUNDS_CACHE_SIZE) this.boundsCache.delete(this.boundsCache.keys().next().value!);
     }
     this.boundsCache.set(key, entry);
+    this.lbHorizon = entry.horizon;
     return this.install(entry);
   }
 

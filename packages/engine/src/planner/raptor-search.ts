@@ -23,6 +23,8 @@ export interface SearchSetup {
   maxTransferM: number;
   /** Stop -> lower bound on the seconds to the target (`TargetBounds`), for destination pruning; null: none. */
   targetBounds: Int32Array | null;
+  /** The bounds' horizon, seconds: a stop reads min(targetBounds[s], horizon), so UNREACHED there means "at least the horizon away". Default UNREACHED: none. */
+  targetHorizon?: number;
 }
 
 /**
@@ -51,8 +53,9 @@ export class RaptorSearch {
   private readonly queue: Int32Array;
   private queueCount = 0;
   private setup!: SearchSetup;
-  /** setup.targetBounds, or zeros. */
+  /** setup.targetBounds, or zeros; read min(lb[s], horizon). */
   private lb: Int32Array;
+  private horizon = UNREACHED;
   private readonly noBounds: Int32Array;
   // Trip found by the last boarding search.
   private foundRank = -1;
@@ -84,6 +87,7 @@ export class RaptorSearch {
   begin(setup: SearchSetup): void {
     this.setup = setup;
     this.lb = setup.targetBounds ?? this.noBounds;
+    this.horizon = setup.targetHorizon ?? UNREACHED;
     this.labels.reset(setup.rounds);
   }
 
@@ -222,6 +226,7 @@ export class RaptorSearch {
     const slack = k > 1 ? this.setup.slack : 0;
     const bound = L.target[k];
     const lb = this.lb;
+    const horizon = this.horizon;
     const boardStamp = this.boardStamp;
     const stamp = this.stamp;
     const prevRow = (k - 1) * S;
@@ -233,8 +238,8 @@ export class RaptorSearch {
       const flags = patternStopFlags[first + pos];
       if (rank >= 0 && canAlight(flags)) {
         const t = arrivals[base + pos * tc + rank] + shift;
-        // t + lb[s] never falls along a trip (the bounds are consistent): once it cannot beat the target, no later stop can.
-        if (t + lb[s] >= bound) rank = -1;
+        // t + lb[s] never falls along a trip (the bounds are consistent, also capped at the horizon): once it cannot beat the target, no later stop can.
+        if (t + Math.min(lb[s], horizon) >= bound) rank = -1;
         else if (t < L.rideBest[row + s]) {
           if (L.setRide(k, s, t, tt.patternTrips[tripFirst + rank], day, boardPos, pos)) this.mark(s);
           this.markRide(s);
@@ -245,13 +250,13 @@ export class RaptorSearch {
         const need = L.walk[prevRow + s] + slack;
         const current = rank >= 0 ? departures[base + pos * tc + rank] + shift : UNREACHED;
         // A trip caught here reaches every later stop no sooner than the bounds allow: none can beat the target.
-        if (need <= current && need + lb[s] < bound && this.earliestTrip(p, base + pos * tc, tripFirst, tc, need, current, rank, rank >= 0 ? day : -1)) {
+        if (need <= current && need + Math.min(lb[s], horizon) < bound && this.earliestTrip(p, base + pos * tc, tripFirst, tc, need, current, rank, rank >= 0 ? day : -1)) {
           rank = this.foundRank;
           day = this.foundDay;
           shift = this.days.shift[day];
           boardPos = pos;
           // Nor can a trip leaving too late for the target (or the later one ridden so far).
-          if (departures[base + pos * tc + rank] + shift + lb[s] >= bound) rank = -1;
+          if (departures[base + pos * tc + rank] + shift + Math.min(lb[s], horizon) >= bound) rank = -1;
         }
       }
     }
@@ -270,6 +275,7 @@ export class RaptorSearch {
     const slack = k > 1 ? this.setup.slack : 0;
     const bound = L.target[k];
     const lb = this.lb;
+    const horizon = this.horizon;
     const boardStamp = this.boardStamp;
     const stamp = this.stamp;
     const prevRow = (k - 1) * S;
@@ -281,7 +287,7 @@ export class RaptorSearch {
       const flags = patternStopFlags[first + pos];
       if (rank >= 0 && canBoard(flags)) {
         const t = -(departures[base + pos * tc + rank] + shift);
-        if (t + lb[s] >= bound) rank = -1; // as forward: t + lb[s] never falls along the trip
+        if (t + Math.min(lb[s], horizon) >= bound) rank = -1; // as forward: t + lb[s] never falls along the trip
         else if (t < L.rideBest[row + s]) {
           if (L.setRide(k, s, t, tt.patternTrips[tripFirst + rank], day, boardPos, pos)) this.mark(s);
           this.markRide(s);
@@ -290,12 +296,12 @@ export class RaptorSearch {
       if (boardStamp[s] === stamp && canAlight(flags)) {
         const latest = -L.walk[prevRow + s] - slack;
         const current = rank >= 0 ? arrivals[base + pos * tc + rank] + shift : -UNREACHED;
-        if (latest >= current && lb[s] - latest < bound && this.latestTrip(p, base + pos * tc, tripFirst, tc, latest, current, rank, rank >= 0 ? day : -1)) {
+        if (latest >= current && Math.min(lb[s], horizon) - latest < bound && this.latestTrip(p, base + pos * tc, tripFirst, tc, latest, current, rank, rank >= 0 ? day : -1)) {
           rank = this.foundRank;
           day = this.foundDay;
           shift = this.days.shift[day];
           boardPos = pos;
-          if (lb[s] - (arrivals[base + pos * tc + rank] + shift) >= bound) rank = -1;
+          if (Math.min(lb[s], horizon) - (arrivals[base + pos * tc + rank] + shift) >= bound) rank = -1;
         }
       }
     }
@@ -388,6 +394,7 @@ export class RaptorSearch {
     const { offsets, stops, seconds, metres } = this.transfers;
     const bound = L.target[k];
     const lb = this.lb;
+    const horizon = this.horizon;
     const maxM = this.setup.maxTransferM;
     const count = this.rideCount;
     for (let i = 0; i < count; i++) {
@@ -398,7 +405,7 @@ export class RaptorSearch {
         const t = t0 + seconds[e];
         if (t >= bound) break; // sorted by time: no later footpath beats the target either
         const to = stops[e];
-        if (t < L.walk[row + to] && t + lb[to] < bound) {
+        if (t < L.walk[row + to] && t + Math.min(lb[to], horizon) < bound) {
           L.setWalk(k, to, t, s);
           this.mark(to);
         }

@@ -2,10 +2,15 @@ import type { TimetableTables } from '../timetable/timetable-tables.js';
 import type { Transfers } from './transfers.js';
 import { UNREACHED, type StopAccess } from './planner-api.js';
 
-/** Bounds of one target, sparse: `seconds[i]` for `stops[i]`, UNREACHED for every other stop. */
+/**
+ * Bounds of one target, sparse: `seconds[i]` for `stops[i]`; every other stop is at least
+ * `horizon` away (UNREACHED: the Dijkstra ran out, so it cannot reach the target at all).
+ */
 export interface SparseBounds {
   readonly stops: Int32Array;
   readonly seconds: Int32Array;
+  /** Seconds; every bound is exact below it, and a stop at or beyond it reads it. UNREACHED: no horizon. */
+  readonly horizon: number;
 }
 
 /**
@@ -15,6 +20,8 @@ export interface SparseBounds {
  * weighing the fastest any trip covers it (no waiting, no change slack), and every footpath
  * (chained freely, whatever the transfer limit). Search direction: forward, from a stop to the
  * egress stops in travel order; reverse (times negated), from the access stops to the stop.
+ * With a horizon the Dijkstra stops there: a stop it did not settle is at least the horizon away,
+ * which is still a lower bound, so read a bound as min(bound[s], horizon).
  */
 export class TargetBounds {
   /** Stop -> [first, end) into predStops / predSeconds: pattern edges into the stop (travel order). */
@@ -31,8 +38,12 @@ export class TargetBounds {
   private readonly walkInSeconds: Int32Array;
   /** False when some edge would weigh less than 0 (the builder drops such trips): every bound is then 0. */
   readonly usable: boolean;
-  /** Stop -> bound of the last `compute`, seconds; UNREACHED when the target cannot be reached. */
+  /** Stop -> bound of the last `compute`, seconds; UNREACHED when the target cannot be reached or lies beyond `horizon` (read min(bound[s], horizon)). */
   readonly bound: Int32Array;
+  /** The last `compute`'s horizon, seconds: bounds below it are exact, every other stop is at least it away; UNREACHED when the Dijkstra ran out before it. */
+  horizon = UNREACHED;
+  /** Stops the last `compute` settled (its work). */
+  settledCount = 0;
   /** Stop -> 1 once the last `compute` settled it. */
   private readonly settled: Uint8Array;
   /** The stops the last `compute` gave a bound (each settled), the first `reachedCount`: the next one clears only these. */
@@ -64,9 +75,12 @@ export class TargetBounds {
    * edges: forward, trips in travel order and footpaths as listed; reverse, trips backwards and
    * footpaths as listed (the reverse RAPTOR walks the same lists). Dijkstra runs against them,
    * in time proportional to what it reaches (the last call's stops are cleared from a list).
+   * `horizon` (seconds): stop there; stops reached but not settled read it (see `horizon`).
    */
-  compute(target: readonly StopAccess[], reverse: boolean): Int32Array {
+  compute(target: readonly StopAccess[], reverse: boolean, horizon = UNREACHED): Int32Array {
     const bound = this.bound;
+    this.horizon = UNREACHED;
+    this.settledCount = 0;
     if (!this.usable) return bound; // all 0
     const { settled, reached } = this;
     for (let i = 0; i < this.reachedCount; i++) {
@@ -84,27 +98,36 @@ export class TargetBounds {
     }
     const [offsets, stops, seconds] = reverse ? [this.succOffsets, this.succStops, this.succSeconds] : [this.predOffsets, this.predStops, this.predSeconds];
     const { walkInOffsets, walkInStops, walkInSeconds } = this;
-    while (this.heapCount > 0) {
+    let settledCount = 0;
+    // Every stop nearer than the heap's least key is settled: stop once that key reaches the horizon.
+    while (this.heapCount > 0 && this.heapKeys[0] < horizon) {
       const s = this.pop();
       if (settled[s]) continue;
       settled[s] = 1;
+      settledCount++;
       const d = bound[s];
       for (let i = offsets[s]; i < offsets[s + 1]; i++) this.relax(stops[i], d + seconds[i]);
       for (let i = walkInOffsets[s]; i < walkInOffsets[s + 1]; i++) this.relax(walkInStops[i], d + walkInSeconds[i]);
+    }
+    this.settledCount = settledCount;
+    if (this.heapCount > 0) {
+      // Stopped at the horizon: a stop reached but not settled holds an upper bound on its distance, and is at least the horizon away.
+      this.horizon = horizon;
+      for (let i = 0; i < this.reachedCount; i++) if (!settled[reached[i]]) bound[reached[i]] = horizon;
     }
     return bound;
   }
 
   /**
    * The last `compute`'s bounds as a sparse copy: the stops it reached and their seconds (every
-   * other stop is UNREACHED); null when the bounds are unusable (all 0: read `bound`).
+   * other stop is at least the horizon away); null when the bounds are unusable (all 0: read `bound`).
    */
   reachedBounds(): SparseBounds | null {
     if (!this.usable) return null;
     const stops = this.reached.slice(0, this.reachedCount);
     const seconds = new Int32Array(stops.length);
     for (let i = 0; i < stops.length; i++) seconds[i] = this.bound[stops[i]];
-    return { stops, seconds };
+    return { stops, seconds, horizon: this.horizon };
   }
 
   /** Lowers the bound of `u` to `t` when that beats it, listing `u` the first time it is reached. */
