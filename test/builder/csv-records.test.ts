@@ -7,7 +7,7 @@ import path from 'node:path';
 import yauzl from 'yauzl';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { csvRecords } from '../../packages/builder/src/source/csv-records.js';
+import { csvRecordBatches } from '../../packages/builder/src/source/csv-records.js';
 import { HAVE_DATA, gtfsFeeds } from '../support/data.js';
 import { mulberry32 } from '../support/board-compare.js';
 
@@ -21,7 +21,7 @@ async function split(bytes: Buffer, chunkSizes: () => number): Promise<string[][
     i += n;
   }
   const out: string[][] = [];
-  for await (const r of csvRecords(Readable.from(chunks))) out.push(r);
+  for await (const batch of csvRecordBatches(Readable.from(chunks))) out.push(...batch);
   return out;
 }
 

@@ -68,14 +68,10 @@ class StringRecords implements RecordSink {
   }
 }
 
-/** The records of a CSV byte stream as arrays of strings (see `CsvSplitter` for the dialect). */
-export async function* csvRecords(stream: Readable): AsyncGenerator<string[]> {
-  for await (const batch of csvRecordBatches(stream)) yield* batch;
-}
-
 /**
- * The records of `csvRecords`, one array per chunk read: a caller that loops over each batch
- * synchronously pays one await per chunk instead of one per row (millions on a national file).
+ * The records of a CSV byte stream as arrays of strings (see `CsvSplitter` for the dialect), one
+ * array per chunk read: a caller that loops over each batch synchronously pays one await per
+ * chunk instead of one per row (millions on a national file).
  */
 export async function* csvRecordBatches(stream: Readable): AsyncGenerator<string[][]> {
   const splitter = new CsvSplitter();
