@@ -302,6 +302,18 @@ export class Engine {
   }
 
   /**
+   * Builds now what the first journey plan would otherwise build inside its request: the planner
+   * and its workspace, the trip describer, the street model and the walking and cycling landmark
+   * tables of the direct routes (about 300 ms and 12 MiB on Newport's streets). A server calls it
+   * before it reports ready; plans answer the same with or without it.
+   */
+  prepareJourneys(): void {
+    void this.journeyPlanner;
+    this.streets?.landmarks('walk');
+    this.streets?.landmarks('bicycle');
+  }
+
+  /**
    * The street graph for walking, cycling and driving (docs/engine.md "Streets"), or null when
    * the snapshot has no `streets.*` sections. Views only; its search workspace is allocated on
    * the first query.

@@ -62,6 +62,8 @@ export interface Serving {
 export async function serveInProcess(setup: ServeSetup): Promise<Serving> {
   const limits = await startSharedLimits(setup);
   let engine = openEngine(await setup.loadSnapshot());
+  // Landmarks and the like are built before the server listens, not in its first journey request.
+  engine.prepareJourneys();
   // The pollers live in the hub, across reloads; the overlays matched onto the snapshot read it.
   const hub = await FeedHub.start({ engine, config: setup.live, log: setup.log, demoFeeds: setup.demoFeeds ?? undefined });
   const startLive = (e: Engine) => startLiveServices({ engine: e, config: setup.live, log: setup.log, sources: hub.sources });
@@ -82,6 +84,7 @@ export async function serveInProcess(setup: ServeSetup): Promise<Serving> {
     },
     reload: async () => {
       const next = openEngine(await setup.loadSnapshot());
+      next.prepareJourneys();
       // New overlays over the new snapshot, matched at once from the hub's latest documents.
       const nextLive = await startLive(next);
       hub.setEngine(next);

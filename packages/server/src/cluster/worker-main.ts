@@ -36,6 +36,8 @@ function openKeys(k: WorkerKeys): { keys: ApiKeys; limiter: SharedRateLimiter } 
 try {
   const { keys, limiter } = openKeys(init.keys);
   const engine = Engine.open(init.snapshot);
+  // Landmarks and the like are built before this worker listens, not in its first journey request.
+  engine.prepareJourneys();
   const startLive = (e: Engine) => startLiveServices({ engine: e, config: init.live, log, sources: relay.sources });
   let live: LiveServices = await startLive(engine);
   const metrics = init.metrics ? new RequestMetrics(init.metrics, routeLabels(ENDPOINTS)) : undefined;
@@ -67,6 +69,7 @@ try {
       void (async () => {
         try {
           const next = Engine.open(msg.snapshot);
+          next.prepareJourneys();
           const nextLive = await startLive(next);
           // One assignment: the next request sees the new snapshot and its overlays together.
           server.swap(next, nextLive.state);
