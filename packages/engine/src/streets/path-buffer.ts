@@ -67,13 +67,23 @@ export class PathBuffer {
     return d;
   }
 
-  /** The finished path (allocates the result). */
+  /**
+   * The finished path (allocates the result). Its turn-by-turn `steps` are built on first read,
+   * from copies of the segments' names and lengths: most plans never ask for them.
+   */
   result(duration: number, nameOf: (idx: number) => string): StreetPath {
+    const count = this.count;
+    const geometry = this.points.slice(0, 2 * count);
+    const names = this.names.slice(0, Math.max(0, count - 1));
+    const lengths = this.lengths.slice(0, Math.max(0, count - 1));
+    let steps: StreetStep[] | undefined;
     return {
       distance: Math.round(this.distance() * 10) / 10,
       duration: Math.round(duration * 10) / 10,
-      geometry: this.points.slice(0, 2 * this.count),
-      steps: buildSteps(this.points, this.names, this.lengths, this.count, nameOf),
+      geometry,
+      get steps() {
+        return (steps ??= buildSteps(geometry, names, lengths, count, nameOf));
+      },
     };
   }
 
