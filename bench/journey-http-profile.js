@@ -4,6 +4,7 @@
 // without the street alternatives, the direct walk and bicycle routes alone (StreetGraph.route), and a
 // hash of every answer (itineraries with their legs and geometry, alternatives) so that two engine
 // builds can be checked to agree. Interleave builds with ENGINE=/path/to/engine/dist/index.js.
+// First prints the CPU of the first plan after Engine.open (after Engine.prepareJourneys when the engine has it).
 // Usage: node [--cpu-prof] bench/journey-http-profile.js [queries] [rounds] [--hash-only]
 // (self time by function of a profile: node bench/national-profile.js --top FILE.cpuprofile)
 import { createHash } from 'node:crypto';
@@ -44,6 +45,18 @@ function measure(fn) {
   const pct = (p) => cpu[Math.min(cpu.length - 1, Math.floor(p * cpu.length))].toFixed(2);
   return `CPU mean ${(cpu.reduce((a, b) => a + b, 0) / cpu.length).toFixed(2)} ms, p50 ${pct(0.5)}, p99 ${pct(0.99)}`;
 }
+
+/** CPU ms of one call. */
+const cpuOf = (fn) => {
+  const c0 = process.cpuUsage();
+  fn();
+  const c = process.cpuUsage(c0);
+  return ((c.user + c.system) / 1000).toFixed(1);
+};
+// What a server's first journey request costs after Engine.open: with prepareJourneys (as `transit serve` calls before it listens) the landmark tables are built before it.
+const prepareMs = engine.prepareJourneys ? cpuOf(() => engine.prepareJourneys()) : null;
+const firstMs = cpuOf(() => engine.planJourney(queries[0]));
+console.log(`first plan after Engine.open: ${firstMs} ms CPU${prepareMs === null ? ' (this engine has no prepareJourneys)' : ` after prepareJourneys ${prepareMs} ms`}`);
 
 const hash = createHash('sha256');
 const geometry = (g) => Array.from(g, (x) => x.toFixed(6)).join(',');

@@ -6,6 +6,9 @@
 // ENGINE=/path/to/engine/dist/index.js runs another build of the engine on the same queries; ARRIVE_BY=1 plans arrive-by.
 // ENGINE_B=/path/to/other/dist/index.js then also compares that build with ENGINE in this process, alternating the two
 // query by query (each in turn first), so both see the same machine load: CPU per plan of each, B/A, answers that differ.
+// --tail N (after the other arguments) then lists the N dearest queries: CPU (least of 3 plans), search window, itineraries,
+// and the CPU of range RAPTOR (RangeSearch.runAll), the extension's first journey, the window estimate and the target bounds,
+// timed by wrapping those methods of the engine build's modules (for profiling only).
 import path from 'node:path';
 import { ensureSnapshot, readArrayBuffer, DATA } from './snapshots.js';
 
@@ -78,4 +81,38 @@ if (process.env.ENGINE_B) {
   const sum = (l) => l.reduce((a, b) => a + b, 0);
   const stats = (l) => `CPU ${(sum(l) / l.length).toFixed(2)} ms per plan, p50 ${pct(0.5, [...l].sort((a, b) => a - b))} p99 ${pct(0.99, [...l].sort((a, b) => a - b))}`;
   console.log(`A/B alternating: A ${stats(cpuA)}; B ${stats(cpuB)}; CPU B/A ${(sum(cpuB) / sum(cpuA)).toFixed(3)}; answers differing ${differ}/${qs.length}`);
+}
+
+const tailAt = process.argv.indexOf('--tail');
+if (tailAt > 0) {
+  const engineUrl = import.meta.resolve(process.env.ENGINE ?? '@transit/engine');
+  const phases = { runAll: 0, firstJourney: 0, estimate: 0, compute: 0, runs: 0 };
+  const wrap = (cls, name) => {
+    const inner = cls.prototype[name];
+    cls.prototype[name] = function (...args) {
+      const c0 = process.cpuUsage();
+      if (name === 'runAll') phases.runs += args[2]; // the departures in the window: one RAPTOR run each
+      try { return inner.apply(this, args); } finally { const c = process.cpuUsage(c0); phases[name] += (c.user + c.system) / 1000; }
+    };
+  };
+  const { RangeSearch } = await import(new URL('./planner/range-search.js', engineUrl));
+  const { TargetBounds } = await import(new URL('./planner/target-bounds.js', engineUrl));
+  for (const name of ['runAll', 'firstJourney', 'estimate']) wrap(RangeSearch, name);
+  wrap(TargetBounds, 'compute');
+  const rows = qs.map((q, i) => {
+    let best = Infinity, r;
+    for (const k in phases) phases[k] = 0;
+    for (let k = 0; k < 3; k++) {
+      const c0 = process.cpuUsage();
+      r = plan(q);
+      const c = process.cpuUsage(c0);
+      best = Math.min(best, (c.user + c.system) / 1000);
+    }
+    return { i, cpu: best, windowS: r.searchWindowS, itineraries: r.itineraries.length, ...Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, v / 3])) };
+  });
+  rows.sort((a, b) => b.cpu - a.cpu);
+  const total = rows.reduce((a, r) => a + r.cpu, 0);
+  const n = Number(process.argv[tailAt + 1] ?? 10);
+  console.log(`tail: median ${rows[rows.length >> 1].cpu.toFixed(2)} ms (least of 3 per query); the ${n} dearest hold ${(100 * rows.slice(0, n).reduce((a, r) => a + r.cpu, 0) / total).toFixed(0)}% of the CPU; windows of 2 h or more ${rows.filter((r) => r.windowS >= 7200).length}, extended (first journey run) ${rows.filter((r) => r.firstJourney > 0).length} of ${rows.length}`);
+  for (const r of rows.slice(0, n)) console.log(`  query ${r.i}: ${r.cpu.toFixed(2)} ms, window ${r.windowS / 60} min, ${r.itineraries} itineraries, ${r.runs} range runs; mean per plan: range RAPTOR ${r.runAll.toFixed(2)}, first journey ${r.firstJourney.toFixed(2)}, estimate ${r.estimate.toFixed(2)}, target bounds ${r.compute.toFixed(2)} ms`);
 }
