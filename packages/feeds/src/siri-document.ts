@@ -11,6 +11,7 @@ export function readSiriXml(bytes: Uint8Array | string, feed: string): string {
   const xml = (typeof bytes === 'string' ? bytes : decoder.decode(bytes)).trim();
   if (xml.length === 0) throw new FeedParseError(feed, 'empty document');
   if (xml.charCodeAt(0) !== 60) throw new FeedParseError(feed, 'not an XML document');
-  if (!/<\/(?:[\w-]+:)?Siri>$/.test(xml)) throw new FeedParseError(feed, 'truncated document (no closing </Siri>)');
+  // Tested on the text from the last '<' (where any match starts): the whole text would cost a scan of a national document.
+  if (!/<\/(?:[\w-]+:)?Siri>$/.test(xml.slice(xml.lastIndexOf('<')))) throw new FeedParseError(feed, 'truncated document (no closing </Siri>)');
   return xml;
 }

@@ -7,11 +7,11 @@ import type { TripSchedule } from './trip-schedule.js';
  * Per stop, the earliest aimed and latest expected time of the late matched journeys still to
  * call there, in seconds from `builtAtMs`: where a live board must look back before its window
  * for a late journey (LiveOverlay.lookbackFrom). One pass over the remaining calls of each late
- * journey; two Int32Arrays of the stop count.
+ * journey; called once per poll: allocates by those calls (a national fleet's), never by the
+ * stop count.
  */
 export function lateCalls(tt: TimetableTables, calendar: ServiceCalendar, schedule: TripSchedule, entries: Iterable<LiveTrip>, builtAtMs: number): LateCalls {
-  const n = tt.stopPatternOffsets.length - 1;
-  const late: LateCalls = { minAimed: new Int32Array(n).fill(0x7fffffff), maxExpected: new Int32Array(n).fill(-0x80000000) };
+  const late: LateCalls = { at: new Map(), minAimed: [], maxExpected: [] };
   for (const e of entries) {
     if (e.delayS <= 0) continue;
     const s = schedule.load(e.tripIdx);
@@ -20,8 +20,15 @@ export function lateCalls(tt: TimetableTables, calendar: ServiceCalendar, schedu
     for (let pos = e.stopSequence - 1; pos < s.length; pos++) {
       const stop = tt.patternStops[first + pos];
       const aimed = Math.floor(base + s.departure(pos));
-      if (aimed < late.minAimed[stop]) late.minAimed[stop] = aimed;
-      if (aimed + e.delayS > late.maxExpected[stop]) late.maxExpected[stop] = aimed + e.delayS;
+      const k = late.at.get(stop);
+      if (k === undefined) {
+        late.at.set(stop, late.minAimed.length);
+        late.minAimed.push(aimed);
+        late.maxExpected.push(aimed + e.delayS);
+        continue;
+      }
+      if (aimed < late.minAimed[k]) late.minAimed[k] = aimed;
+      if (aimed + e.delayS > late.maxExpected[k]) late.maxExpected[k] = aimed + e.delayS;
     }
   }
   return late;

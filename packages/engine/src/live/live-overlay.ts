@@ -60,10 +60,12 @@ export interface MatchOptions {
   maxPositionDelayS?: number;
 }
 
-/** Late calls per stop, seconds from the overlay's builtAtMs (0x7fffffff / -0x80000000 when none). */
+/** Late calls at the stops a late journey still calls at, seconds from the overlay's builtAtMs: sized by the late journeys' calls, not the stop count. */
 export interface LateCalls {
-  minAimed: Int32Array;
-  maxExpected: Int32Array;
+  /** Stop -> index into minAimed / maxExpected; absent when no late journey calls there. */
+  at: Map<number, number>;
+  minAimed: number[];
+  maxExpected: number[];
 }
 
 const key = (tripIdx: number, day: number) => tripIdx * 65_536 + (day & 0xffff);
@@ -102,9 +104,10 @@ export class LiveOverlay {
    */
   lookbackFrom(stopIdx: number, fromMs: number): number {
     const l = this.late;
-    if (l === null || l.minAimed[stopIdx] === 0x7fffffff) return NaN;
-    const aimed = this.builtAtMs + l.minAimed[stopIdx] * 1000;
-    const expected = this.builtAtMs + l.maxExpected[stopIdx] * 1000;
+    const k = l === null ? undefined : l.at.get(stopIdx);
+    if (k === undefined) return NaN;
+    const aimed = this.builtAtMs + l!.minAimed[k] * 1000;
+    const expected = this.builtAtMs + l!.maxExpected[k] * 1000;
     return aimed < fromMs && expected >= fromMs ? aimed : NaN;
   }
 

@@ -183,12 +183,22 @@ export class VehicleMatcher {
       if (t >= 0) out.push(t);
     }
     if (!rec.ticketMachineCode && !rec.journeyRef) return out;
-    const op = rec.operatorRef?.toLowerCase() ?? null;
+    const ix = this.index;
+    // The operator as LiveIndex's number (-1: not given; -2: no route has it, so no trip agrees).
+    const op = rec.operatorRef === null ? -1 : (ix.operatorIdx.get(rec.operatorRef.toLowerCase()) ?? -2);
     const line1 = rec.publishedLineName?.toLowerCase() ?? null;
     const line2 = rec.lineRef?.toLowerCase() ?? null;
-    for (const code of [rec.ticketMachineCode, rec.journeyRef]) {
+    for (let k = 0; k < 2; k++) {
+      const code = k === 0 ? rec.ticketMachineCode : rec.journeyRef;
       if (!code) continue;
-      for (const t of this.index.byJourneyCode.get(code) ?? NO_TRIPS) this.pushAgreeing(out, t, op, line1, line2);
+      if (op === -1) {
+        const trips = ix.byJourneyCode.get(code) ?? NO_TRIPS;
+        for (let i = 0; i < trips.length; i++) this.pushAgreeing(out, trips[i], op, line1, line2);
+      } else {
+        // The operator's trips of the code, in trip order (as a scan of the whole list filtered by operator gives them).
+        const group = ix.byJourneyCodeOperator.get(code);
+        if (group) for (let i = lowerBound(group.operators, op); i < group.operators.length && group.operators[i] === op; i++) this.pushAgreeing(out, group.trips[i], op, line1, line2);
+      }
       if (rec.source === 'siri_vm') {
         const t = this.tripOf(code);
         if (t >= 0) this.pushAgreeing(out, t, op, line1, line2);
@@ -211,11 +221,10 @@ export class VehicleMatcher {
   /** Trip by journey code or trip_id as findTrip gave it (NOT_FOUND included), at most MAX_REMEMBERED_TRIP_IDS. */
   private readonly tripIds = new Map<string, number>();
 
-  /** Adds trip t to `out` when its route agrees with the record's operator and either line name (lower case; null: not given). */
-  private pushAgreeing(out: number[], t: number, op: string | null, line1: string | null, line2: string | null): void {
-    const ix = this.index;
+  /** Adds trip t to `out` when its route agrees with the record's operator (LiveIndex number; -1: not given) and either line name (lower case; null: not given). */
+  private pushAgreeing(out: number[], t: number, op: number, line1: string | null, line2: string | null): void {
     const r = this.tt.tripRoute[t];
-    if (op !== null && ix.routeOperator[r] !== op) return;
+    if (op !== -1 && this.index.routeOperatorIdx[r] !== op) return;
     if ((line1 !== null || line2 !== null) && !this.lineIs(line1, r) && !this.lineIs(line2, r)) return;
     out.push(t);
   }
@@ -244,9 +253,15 @@ export class VehicleMatcher {
     const scored: [number, number, number][] = [];
     const dir = directionId(rec);
     for (const t of trips) {
-      s.load(t);
-      for (const day of [d0, d0 - 1]) {
+      let loaded = false;
+      for (let k = 0; k < 2; k++) {
+        const day = d0 - k;
         if (!this.calendar.runs(this.tt.tripService[t], day)) continue;
+        // The schedule only of trips running on one of the days (most of a line's do not).
+        if (!loaded) {
+          s.load(t);
+          loaded = true;
+        }
         if (Math.abs(this.calendar.reference(day) + s.start * 1000 - aimedMs) > ORIGIN_TOLERANCE_S * 1000) continue;
         let score = 0;
         if (dir !== null && this.tt.tripDirection[t] === dir) score++;
@@ -313,6 +328,17 @@ export class VehicleMatcher {
     const p = progressAt(s, path.stopAlong, hit.along, rel);
     return { tripIdx: t, day, delayS: p.delayS, stopSequence: p.stopSequence, atStop: p.atStop, along: hit.along, off: hit.offM, cost: 0 };
   }
+}
+
+/** First index of `a` (ascending) holding a value >= v. */
+function lowerBound(a: Int32Array, v: number): number {
+  let lo = 0, hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (a[mid] < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** GTFS direction_id the record implies: GTFS-RT direction_id, or SIRI outbound = 0 / inbound = 1 (the BODS GTFS convention). */

@@ -202,15 +202,31 @@ export class TripPath {
     const best = this.best;
     best.cost = Infinity;
     best.seg = -1;
-    // The block holding the prior: forwards from it, then backwards from the one before.
+    // First the block whose box is nearest the position (a good best early: later blocks are cut by the bound); then
+    // from the block holding the prior, forwards, then backwards from the one before (the order does not change the answer).
+    const near = this.nearestBlock(px, py, blocks);
+    if (near >= 0) this.scanBlock(near, segs, px, py, bearing, priorAlong, maxOffM, priorWeight, -1);
     const start = Math.min(Math.floor(this.segmentAt(priorAlong) / BLOCK_SEGMENTS), Math.max(blocks - 1, 0));
-    for (let b = start; b < blocks; b++) if (!this.scanBlock(b, segs, px, py, bearing, priorAlong, maxOffM, priorWeight, this.along[b * BLOCK_SEGMENTS] - priorAlong)) break;
-    for (let b = start - 1; b >= 0; b--) if (!this.scanBlock(b, segs, px, py, bearing, priorAlong, maxOffM, priorWeight, priorAlong - this.along[Math.min((b + 1) * BLOCK_SEGMENTS, segs)])) break;
+    for (let b = start; b < blocks; b++) if (b !== near && !this.scanBlock(b, segs, px, py, bearing, priorAlong, maxOffM, priorWeight, this.along[b * BLOCK_SEGMENTS] - priorAlong)) break;
+    for (let b = start - 1; b >= 0; b--) if (b !== near && !this.scanBlock(b, segs, px, py, bearing, priorAlong, maxOffM, priorWeight, priorAlong - this.along[Math.min((b + 1) * BLOCK_SEGMENTS, segs)])) break;
     return best.cost === Infinity ? null : { along: best.along, offM: best.off };
   }
 
   /** Best point of project() so far (no allocation per call): cost, along, off-route metres and segment. */
   private readonly best = { cost: Infinity, along: 0, off: Infinity, seg: -1 };
+
+  /** The block whose bounding box is nearest (px, py) (the first of equals), or -1 when there is none. */
+  private nearestBlock(px: number, py: number, blocks: number): number {
+    const box = this.blockBoxes!;
+    let best = -1, bestD = Infinity;
+    for (let b = 0; b < blocks; b++) {
+      const ox = Math.max(box[4 * b] - px, 0, px - box[4 * b + 2]);
+      const oy = Math.max(box[4 * b + 1] - py, 0, py - box[4 * b + 3]);
+      const d = ox * ox + oy * oy;
+      if (d < bestD) [best, bestD] = [b, d];
+    }
+    return best;
+  }
 
   /** The segment holding `along` (the first when before the path, the last when after). */
   private segmentAt(along: number): number {
@@ -238,6 +254,10 @@ export class TripPath {
     const oy = Math.max(box[4 * b + 1] - py, 0, py - box[4 * b + 3]);
     const reach = maxOffM * (1 + 1e-9) + 1e-6;
     if (ox * ox + oy * oy > reach * reach) return true;
+    // Every segment here costs at least the box's distance plus the prior term at the block's nearer end: skip it when that beats no best.
+    const from = this.along[b * BLOCK_SEGMENTS], to = this.along[Math.min((b + 1) * BLOCK_SEGMENTS, segs)];
+    const priorGap = priorAlong < from ? from - priorAlong : priorAlong > to ? priorAlong - to : 0;
+    if ((Math.hypot(ox, oy) + priorWeight * priorGap) * (1 - 1e-9) - 2e-6 > best.cost) return true;
     const xy = this.xy, alongs = this.along, bearings = this.bearings!;
     const last = Math.min((b + 1) * BLOCK_SEGMENTS, segs);
     for (let i = b * BLOCK_SEGMENTS; i < last; i++) {

@@ -2,7 +2,7 @@ import { XMLParser } from 'fast-xml-parser';
 import type { VehicleDelivery, VehicleRecord } from '@transit/engine';
 import { FeedParseError } from '../errors.js';
 import { parseIsoMs, text, usablePosition } from '../feed-values.js';
-import { activityRecord, treeReader } from './siri-vm-activity.js';
+import { activityRecord, treeValues } from './siri-vm-activity.js';
 import { node as child, type XmlNode } from '../xml-node.js';
 import { readSiriXml } from '../siri-document.js';
 import { scanSiriVm } from './siri-vm-scan.js';
@@ -22,17 +22,21 @@ const parser = new XMLParser({
  * vehicle records. Activities without a usable position (missing, 0/0, lat 90) or without a
  * vehicle or RecordedAtTime are dropped and counted. An empty delivery gives no records.
  * Throws FeedParseError for bytes that are not a complete SIRI document (garbage, truncated,
- * another XML document). Documents in the usual BODS shape are read by a fast scanner
- * (siri-vm-scan.ts); anything else (CDATA, comments, odd nesting) by fast-xml-parser.
+ * another XML document). Documents of plain elements (the BODS shape) are read by a one-pass
+ * scanner (siri-vm-scan.ts); anything else (prefixes, CDATA, comments, odd nesting) by
+ * fast-xml-parser, with the same answer.
  * `options.fastPath: false` forces fast-xml-parser (tests compare the two).
  */
 export function parseSiriVm(bytes: Uint8Array | string, options: { fastPath?: boolean } = {}): VehicleDelivery {
   const xml = readSiriXml(bytes, 'siri-vm');
-  const scanned = options.fastPath === false ? null : scanSiriVm(xml);
-  if (scanned) {
-    const out = delivery(parseIsoMs(scanned.responseTimestamp), text(scanned.producerRef));
-    for (const read of scanned.activities) add(out, activityRecord(read));
-    return out;
+  if (options.fastPath !== false) {
+    const out = delivery(NaN, null);
+    const head = scanSiriVm(xml, (values) => add(out, activityRecord(values)));
+    if (head) {
+      out.producedAtMs = parseIsoMs(text(head.sdResponseTimestamp) ?? text(head.vmdResponseTimestamp));
+      out.producer = text(head.producerRef);
+      return out;
+    }
   }
   let root: XmlNode;
   try {
@@ -46,7 +50,7 @@ export function parseSiriVm(bytes: Uint8Array | string, options: { fastPath?: bo
   const out = delivery(parseIsoMs(text(sd.ResponseTimestamp) ?? text(vmds[0]?.ResponseTimestamp)), text(sd.ProducerRef));
   for (const vmd of vmds) {
     const activities = (vmd && (vmd.VehicleActivity as XmlNode[] | undefined)) || [];
-    for (const activity of activities) add(out, activity && typeof activity === 'object' ? activityRecord(treeReader(activity)) : null);
+    for (const activity of activities) add(out, activity && typeof activity === 'object' ? activityRecord(treeValues(activity)) : null);
   }
   return out;
 }

@@ -1,9 +1,10 @@
 import type { VehicleRecord } from '@transit/engine';
-import { num, parseIsoMs, xmlText } from '../feed-values.js';
+import { num, xmlText } from '../feed-values.js';
+import { isoMs } from './siri-vm-time.js';
 import { node as child, type XmlNode } from '../xml-node.js';
 
 
-/** Leaf elements of a VehicleActivity the parser reads, with their parent path (local names). */
+/** Leaf elements of a VehicleActivity the parser reads, with their parent path (local names); the order gives each its slot in ActivityValues. */
 const MVJ = ['MonitoredVehicleJourney'];
 const EXT = ['Extensions', 'VehicleJourney'];
 export const ACTIVITY_FIELDS = {
@@ -36,12 +37,18 @@ export const ACTIVITY_FIELDS = {
 /** A leaf element the parser reads. */
 export type ActivityField = keyof typeof ACTIVITY_FIELDS;
 
-/** Raw text of one leaf of an activity (entities not yet decoded), or undefined/null when absent. */
-export type FieldReader = (name: ActivityField) => unknown;
+/** Every field the parser reads, in slot order. */
+export const FIELD_NAMES = Object.keys(ACTIVITY_FIELDS) as ActivityField[];
 
-/** A FieldReader over a fast-xml-parser tree of one VehicleActivity (Extensions also accepted under MonitoredVehicleJourney). */
-export function treeReader(activity: XmlNode): FieldReader {
-  return (name) => {
+/** Field -> its slot in ActivityValues. */
+export const SLOT = Object.fromEntries(FIELD_NAMES.map((name, i) => [name, i])) as Record<ActivityField, number>;
+
+/** Raw text of each leaf of one activity (entities not yet decoded) by SLOT; undefined/null (or an object: not text) when absent. */
+export type ActivityValues = ArrayLike<unknown>;
+
+/** The values of a fast-xml-parser tree of one VehicleActivity (Extensions also accepted under MonitoredVehicleJourney). */
+export function treeValues(activity: XmlNode): unknown[] {
+  return FIELD_NAMES.map((name) => {
     const path = ACTIVITY_FIELDS[name];
     let node: XmlNode | undefined = activity;
     for (const step of path) node = child(node, step);
@@ -51,12 +58,12 @@ export function treeReader(activity: XmlNode): FieldReader {
     }
     const v = node?.[name];
     return Array.isArray(v) ? v[0] : v;
-  };
+  });
 }
 
 /** Line names: underscores stand for spaces in BODS refs. */
 function lineText(v: string | null): string | null {
-  return v === null ? null : v.replace(/_/g, ' ');
+  return v === null || v.indexOf('_') < 0 ? v : v.replace(/_/g, ' ');
 }
 
 /** A journey reference, ignoring the placeholder `UNKNOWN`. */
@@ -66,47 +73,46 @@ function journeyRef(v: string | null): string | null {
 
 /**
  * One `VehicleActivity` as a vehicle record (position not yet checked), or null when it names no
- * vehicle or has no RecordedAtTime.
+ * vehicle or has no RecordedAtTime. Called per activity of a national poll: reads `v` by slot.
  */
-export function activityRecord(read: FieldReader): VehicleRecord | null {
-  const field = (name: ActivityField) => xmlText(read(name));
-  const operatorRef = field('OperatorRef');
-  let vehicleRef = field('VehicleRef');
+export function activityRecord(v: ActivityValues): VehicleRecord | null {
+  const operatorRef = xmlText(v[SLOT.OperatorRef]);
+  let vehicleRef = xmlText(v[SLOT.VehicleRef]);
   if (vehicleRef && operatorRef && vehicleRef.length > operatorRef.length + 1 && vehicleRef.startsWith(operatorRef + '-')) vehicleRef = vehicleRef.slice(operatorRef.length + 1);
-  const recordedAtMs = parseIsoMs(field('RecordedAtTime'));
+  const recordedAtMs = isoMs(xmlText(v[SLOT.RecordedAtTime]));
   if (!vehicleRef || Number.isNaN(recordedAtMs)) return null;
-  const bearing = num(field('Bearing'));
-  const ticket = field('JourneyCode');
-  const direction = field('DirectionRef');
+  const bearing = num(xmlText(v[SLOT.Bearing]));
+  const ticket = xmlText(v[SLOT.JourneyCode]);
+  const direction = xmlText(v[SLOT.DirectionRef]);
   return {
     source: 'siri_vm',
     vehicleRef,
     operatorRef,
-    lineRef: lineText(field('LineRef')),
-    publishedLineName: lineText(field('PublishedLineName')),
+    lineRef: lineText(xmlText(v[SLOT.LineRef])),
+    publishedLineName: lineText(xmlText(v[SLOT.PublishedLineName])),
     directionRef: direction === null ? null : direction.toLowerCase(),
     directionId: null,
-    journeyRef: journeyRef(field('DatedVehicleJourneyRef')) ?? journeyRef(field('VehicleJourneyRef')),
-    dataFrameRef: field('DataFrameRef'),
+    journeyRef: journeyRef(xmlText(v[SLOT.DatedVehicleJourneyRef])) ?? journeyRef(xmlText(v[SLOT.VehicleJourneyRef])),
+    dataFrameRef: xmlText(v[SLOT.DataFrameRef]),
     ticketMachineCode: ticket === null || ticket === '0000' ? null : ticket,
     tripId: null,
     routeId: null,
     startDate: null,
     startTime: null,
-    originRef: field('OriginRef'),
-    originAimedDepartureMs: parseIsoMs(field('OriginAimedDepartureTime')),
-    destinationRef: field('DestinationRef'),
-    destinationName: field('DestinationName'),
-    blockRef: field('BlockRef'),
-    latitude: num(field('Latitude')) ?? NaN,
-    longitude: num(field('Longitude')) ?? NaN,
+    originRef: xmlText(v[SLOT.OriginRef]),
+    originAimedDepartureMs: isoMs(xmlText(v[SLOT.OriginAimedDepartureTime])),
+    destinationRef: xmlText(v[SLOT.DestinationRef]),
+    destinationName: xmlText(v[SLOT.DestinationName]),
+    blockRef: xmlText(v[SLOT.BlockRef]),
+    latitude: num(xmlText(v[SLOT.Latitude])) ?? NaN,
+    longitude: num(xmlText(v[SLOT.Longitude])) ?? NaN,
     bearing: bearing === null || bearing === 0 ? null : bearing,
     recordedAtMs,
-    validUntilMs: parseIsoMs(field('ValidUntilTime')),
-    occupancy: field('Occupancy'),
-    seatedOccupancy: num(field('SeatedOccupancy')),
-    seatedCapacity: num(field('SeatedCapacity')),
-    wheelchairOccupancy: num(field('WheelchairOccupancy')),
-    wheelchairCapacity: num(field('WheelchairCapacity')),
+    validUntilMs: isoMs(xmlText(v[SLOT.ValidUntilTime])),
+    occupancy: xmlText(v[SLOT.Occupancy]),
+    seatedOccupancy: num(xmlText(v[SLOT.SeatedOccupancy])),
+    seatedCapacity: num(xmlText(v[SLOT.SeatedCapacity])),
+    wheelchairOccupancy: num(xmlText(v[SLOT.WheelchairOccupancy])),
+    wheelchairCapacity: num(xmlText(v[SLOT.WheelchairCapacity])),
   };
 }

@@ -1,56 +1,235 @@
-import { ACTIVITY_FIELDS, type FieldReader } from './siri-vm-activity.js';
+import { ACTIVITY_FIELDS, FIELD_NAMES, SLOT, type ActivityField, type ActivityValues } from './siri-vm-activity.js';
 
-/** A leaf element: optional prefix, name, optional attributes, text without markup, matching close tag. */
-const LEAF = /<(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)(?:\s[^>]*)?>([^<]*)<\/(?:[A-Za-z_][\w.-]*:)?\1\s*>/g;
-const OPEN = /<(?:[A-Za-z_][\w.-]*:)?VehicleActivity(?:\s[^>]*)?>/g;
-const CLOSE = /<\/(?:[A-Za-z_][\w.-]*:)?VehicleActivity\s*>/g;
-
-/** What the scanner read from a document: delivery fields and one reader per activity. */
-export interface ScannedDelivery {
-  responseTimestamp: string | null;
-  producerRef: string | null;
-  activities: FieldReader[];
+/** What the scanner read of the delivery: the raw texts fast-xml-parser would give `text()` (undefined when absent or repeated). */
+export interface ScannedHead {
+  /** `ServiceDelivery/ResponseTimestamp`, else the first `VehicleMonitoringDelivery/ResponseTimestamp` (parse-siri-vm.ts picks). */
+  sdResponseTimestamp: string | undefined;
+  vmdResponseTimestamp: string | undefined;
+  producerRef: string | undefined;
 }
 
-/** First text of a leaf element `name` in `xml[from, to)`, or null. */
-function firstLeaf(xml: string, name: string, to: number): string | null {
-  const re = new RegExp(`<(?:[A-Za-z_][\\w.-]*:)?${name}(?:\\s[^>]*)?>([^<]*)<`, 'g');
-  const m = re.exec(xml);
-  return m && m.index < to ? m[1] : null;
+// Where the scanner is: the element it is inside, by the paths fast-xml-parser's tree is read along (treeValues).
+const ROOT = 0, SIRI = 1, SD = 2, VMD = 3, VA = 4, MVJ = 5, FRAMED = 6, LOC = 7;
+const A_EXT = 8, A_VJ = 9, A_OP = 10, A_TM = 11, M_EXT = 12, M_VJ = 13, M_OP = 14, M_TM = 15;
+/** Inside an element no field is read from (its subtree is only checked for balance). */
+const SKIP = 16;
+const CONTEXTS = 17;
+/** Contexts below VehicleActivity: their seen / has-children bits reset per activity. */
+const ACTIVITY_BITS = 0xffff & ~((1 << VA) - 1) & ~(1 << VA);
+
+/** Extension fields also read under MonitoredVehicleJourney: an extra slot each, after the activity fields. */
+const VJ_FIELDS: ActivityField[] = ['SeatedOccupancy', 'SeatedCapacity', 'WheelchairOccupancy', 'WheelchairCapacity'];
+const ALT = FIELD_NAMES.length;
+const ALT_JOURNEY_CODE = ALT + VJ_FIELDS.length;
+const VALUE_SLOTS = ALT_JOURNEY_CODE + 1;
+/** Delivery leaves (action codes beside the slots). */
+const SD_RESPONSE = 100, SD_PRODUCER = 101, VMD_RESPONSE = 102;
+/** Actions >= LEAF are leaves: LEAF + slot (activity field) or LEAF + SD_RESPONSE... (delivery). */
+const LEAF = 1000;
+
+/** Element names the scanner acts on; an id each. */
+const CONTAINER_NAMES = ['Siri', 'ServiceDelivery', 'VehicleMonitoringDelivery', 'VehicleActivity', 'ResponseTimestamp', 'ProducerRef', 'MonitoredVehicleJourney', 'FramedVehicleJourneyRef', 'VehicleLocation', 'Extensions', 'VehicleJourney', 'Operational', 'TicketMachine'];
+const NAMES = [...CONTAINER_NAMES, ...FIELD_NAMES];
+const nameId = (name: string) => NAMES.indexOf(name);
+
+/** Name hash as the scanner computes it while reading a tag name. */
+function nameHash(s: string): number {
+  let h = 0;
+  for (let i = 0; i < s.length; i++) h = (Math.imul(h, 31) + s.charCodeAt(i)) | 0;
+  return h;
 }
+/** Name id + 1 by nameHash & HASH_MASK (0: no name of interest); checked free of collisions at load. */
+const HASH_MASK = 1023;
+const BY_HASH = new Uint8Array(HASH_MASK + 1);
+for (let id = 0; id < NAMES.length; id++) {
+  const h = nameHash(NAMES[id]) & HASH_MASK;
+  if (BY_HASH[h]) throw new Error(`siri-vm-scan: name hash collision for ${NAMES[id]}`);
+  BY_HASH[h] = id + 1;
+}
+
+/** True when xml[at, at + name.length) is `name`. */
+function isName(xml: string, at: number, name: string): boolean {
+  for (let k = 0; k < name.length; k++) if (xml.charCodeAt(at + k) !== name.charCodeAt(k)) return false;
+  return true;
+}
+
+/** True when xml[b, b + len) equals xml[a, a + len). */
+function sameText(xml: string, a: number, b: number, len: number): boolean {
+  for (let k = 0; k < len; k++) if (xml.charCodeAt(a + k) !== xml.charCodeAt(b + k)) return false;
+  return true;
+}
+
+/** CHILD[ctx * NAMES.length + name]: the context a child element opens, or LEAF + its slot; SKIP for any other element. */
+const CHILD = new Int32Array(CONTEXTS * NAMES.length).fill(SKIP);
+const child = (ctx: number, name: string, action: number) => (CHILD[ctx * NAMES.length + nameId(name)] = action);
+child(ROOT, 'Siri', SIRI);
+child(SIRI, 'ServiceDelivery', SD);
+child(SD, 'ResponseTimestamp', LEAF + SD_RESPONSE);
+child(SD, 'ProducerRef', LEAF + SD_PRODUCER);
+child(SD, 'VehicleMonitoringDelivery', VMD);
+child(VMD, 'ResponseTimestamp', LEAF + VMD_RESPONSE);
+child(VMD, 'VehicleActivity', VA);
+child(VA, 'MonitoredVehicleJourney', MVJ);
+child(VA, 'Extensions', A_EXT);
+child(MVJ, 'FramedVehicleJourneyRef', FRAMED);
+child(MVJ, 'VehicleLocation', LOC);
+child(MVJ, 'Extensions', M_EXT);
+for (const [ext, vj, op, tm] of [[A_EXT, A_VJ, A_OP, A_TM], [M_EXT, M_VJ, M_OP, M_TM]]) {
+  child(ext, 'VehicleJourney', vj);
+  child(vj, 'Operational', op);
+  child(op, 'TicketMachine', tm);
+}
+const PATH_CONTEXT: Record<string, number> = { '': VA, MonitoredVehicleJourney: MVJ, 'MonitoredVehicleJourney/FramedVehicleJourneyRef': FRAMED, 'MonitoredVehicleJourney/VehicleLocation': LOC, 'Extensions/VehicleJourney': A_VJ, 'Extensions/VehicleJourney/Operational/TicketMachine': A_TM };
+for (const name of FIELD_NAMES) child(PATH_CONTEXT[ACTIVITY_FIELDS[name].join('/')], name, LEAF + SLOT[name]);
+VJ_FIELDS.forEach((name, k) => child(M_VJ, name, LEAF + ALT + k));
+child(M_TM, 'JourneyCode', LEAF + ALT_JOURNEY_CODE);
+
+/** Name characters the scanner accepts (others: the general parser): 1 may start a name, 2 only continue one. */
+const NAME_CHAR = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  NAME_CHAR[c] = /[A-Za-z_]/.test(ch) ? 1 : /[0-9.-]/.test(ch) ? 2 : 0;
+}
+const isSpace = (c: number) => c === 32 || c === 10 || c === 9 || c === 13;
+
+/** Deepest nesting the scanner follows (deeper: the general parser). */
+const MAX_DEPTH = 64;
 
 /**
- * Fast path for SIRI-VM as BODS publishes it (flat leaf elements, no CDATA or comments): reads
- * each VehicleActivity's leaf elements with one regular expression instead of building a DOM,
- * about five times faster than the general parser on a national feed. A leaf name seen twice
- * in an activity keeps its first value (the names read are unique in SIRI-VM 2.0). Returns null
- * when the document needs the general parser (CDATA, comments, an unclosed activity, no
- * ServiceDelivery), which then reads it.
+ * Fast path for SIRI-VM as BODS publishes it: one pass over the text, reading the leaves the
+ * parser uses (ACTIVITY_FIELDS) at the paths fast-xml-parser's tree is read along (treeValues),
+ * with no DOM and no regular expression. Calls `onActivity` per VehicleActivity with its values
+ * by SLOT (one array, reused: valid only during the call). Returns the delivery's head, or null
+ * when the document is anything but plain elements (namespace prefixes, comments, CDATA,
+ * processing instructions after the prolog, a DOCTYPE, unbalanced or mismatched tags, a field
+ * element with children, a path element repeated, self-closing tags with attributes, names
+ * outside ASCII): the general parser then reads it, so answers and errors are its own.
+ * Activities already passed to `onActivity` before a null are to be discarded.
  */
-export function scanSiriVm(xml: string): ScannedDelivery | null {
-  if (xml.includes('<![CDATA[') || xml.includes('<!--')) return null;
-  if (!/<(?:[A-Za-z_][\w.-]*:)?ServiceDelivery[\s>]/.test(xml)) return null;
-  OPEN.lastIndex = 0;
-  const first = OPEN.exec(xml);
-  const headEnd = first ? first.index : xml.length;
-  const out: ScannedDelivery = { responseTimestamp: firstLeaf(xml, 'ResponseTimestamp', headEnd), producerRef: firstLeaf(xml, 'ProducerRef', headEnd), activities: [] };
-  let nextJourney = 0;
-  for (let open = first; open; open = OPEN.exec(xml)) {
-    const start = open.index + open[0].length;
-    CLOSE.lastIndex = start;
-    const close = CLOSE.exec(xml);
-    if (!close) return null;
-    const values: Partial<Record<string, string>> = {};
-    LEAF.lastIndex = start;
-    for (let m = LEAF.exec(xml); m && m.index < close.index; m = LEAF.exec(xml)) {
-      const name = m[1];
-      if (name in ACTIVITY_FIELDS && values[name] === undefined) values[name] = m[2];
-    }
-    // Activities without a MonitoredVehicleJourney name no vehicle: the record builder drops them.
-    if (nextJourney !== -1 && nextJourney < start) nextJourney = xml.indexOf('MonitoredVehicleJourney', start);
-    const hasJourney = nextJourney !== -1 && nextJourney < close.index;
-    out.activities.push(hasJourney ? (name) => values[name] : () => undefined);
-    OPEN.lastIndex = close.index + close[0].length;
+export function scanSiriVm(xml: string, onActivity: (values: ActivityValues) => void): ScannedHead | null {
+  const n = xml.length;
+  const names = NAMES.length;
+  const stackStart = new Int32Array(MAX_DEPTH);
+  const stackLen = new Int32Array(MAX_DEPTH);
+  const stackCtx = new Uint8Array(MAX_DEPTH);
+  const values: unknown[] = new Array(VALUE_SLOTS).fill(undefined);
+  const head: ScannedHead = { sdResponseTimestamp: undefined, vmdResponseTimestamp: undefined, producerRef: undefined };
+  let sdResponses = 0, producers = 0, vmdResponses = 0, vmdCount = 0;
+  // Per context: opened (a path element seen twice in one parent is left to the general parser) and has child elements (an object in fast-xml-parser's tree).
+  let opened = 0, objects = 0;
+  let depth = 0, ctx = ROOT, rootDone = false;
+  let i = 0;
+  if (xml.startsWith('<?xml') && (isSpace(xml.charCodeAt(5)) || xml.charCodeAt(5) === 63)) {
+    const end = xml.indexOf('?>', 5);
+    if (end < 0) return null;
+    i = end + 2;
   }
-  return out;
+  for (;;) {
+    const lt = xml.indexOf('<', i);
+    if (lt < 0) break;
+    let c = xml.charCodeAt(lt + 1);
+    if (c === 47) {
+      // A closing tag: the name of the element open, then '>'.
+      if (depth === 0) return null;
+      const len = stackLen[depth - 1];
+      if (xml.charCodeAt(lt + 2 + len) !== 62 || !sameText(xml, stackStart[depth - 1], lt + 2, len)) return null;
+      const closed = ctx;
+      depth--;
+      ctx = depth ? stackCtx[depth - 1] : ROOT;
+      if (closed === VA) activityDone(values, objects, onActivity);
+      if (depth === 0) rootDone = true;
+      i = lt + 3 + len;
+      continue;
+    }
+    if (c >= 128 || NAME_CHAR[c] !== 1) return null;
+    // An opening tag: its name (hashed on the way), then '>', '/>' or attributes.
+    let p = lt + 1, h = 0;
+    for (; p < n; p++) {
+      c = xml.charCodeAt(p);
+      if (c >= 128 || NAME_CHAR[c] === 0) break;
+      h = (Math.imul(h, 31) + c) | 0;
+    }
+    const nameStart = lt + 1, nameLen = p - nameStart;
+    let selfClosing = false;
+    if (c === 62) p++;
+    else if (c === 47 && xml.charCodeAt(p + 1) === 62) {
+      selfClosing = true;
+      p += 2;
+    } else if (isSpace(c)) {
+      // Attributes (ignored): up to the '>' outside quotes; no '<' anywhere, no '/>'.
+      let quote = 0;
+      for (p++; p < n; p++) {
+        c = xml.charCodeAt(p);
+        if (c === 60) return null;
+        if (quote) {
+          if (c === quote) quote = 0;
+        } else if (c === 34 || c === 39) quote = c;
+        else if (c === 62) break;
+      }
+      if (p >= n || xml.charCodeAt(p - 1) === 47) return null;
+      p++;
+    } else return null;
+    if (depth === 0 && rootDone) return null;
+    objects |= 1 << ctx;
+    let action = SKIP;
+    if (ctx !== SKIP) {
+      const id = BY_HASH[h & HASH_MASK] - 1;
+      if (id >= 0 && NAMES[id].length === nameLen && isName(xml, nameStart, NAMES[id])) action = CHILD[ctx * names + id];
+    }
+    if (depth === 0 && action !== SIRI) return null;
+    // Text only, up to its own closing tag (a leaf)? Then it is read and closed here, not pushed.
+    let next = p;
+    let text: string | null = selfClosing ? '' : null;
+    if (!selfClosing) {
+      next = xml.indexOf('<', p);
+      if (next < 0) return null;
+      if (xml.charCodeAt(next + 1) === 47 && xml.charCodeAt(next + 2 + nameLen) === 62 && sameText(xml, nameStart, next + 2, nameLen)) {
+        text = action >= LEAF ? xml.slice(p, next) : '';
+        next += 3 + nameLen;
+      } else if (action >= LEAF) return null; // a field element with children
+    }
+    if (action >= LEAF) {
+      const slot = action - LEAF;
+      if (slot < VALUE_SLOTS) {
+        // Repeated: fast-xml-parser makes an array, of which treeValues reads the first.
+        if (values[slot] === undefined) values[slot] = text;
+      } else if (slot === SD_RESPONSE) head.sdResponseTimestamp = ++sdResponses === 1 ? text! : undefined;
+      else if (slot === SD_PRODUCER) head.producerRef = ++producers === 1 ? text! : undefined;
+      else if (vmdCount === 1) head.vmdResponseTimestamp = ++vmdResponses === 1 ? text! : undefined;
+    } else if (action !== SKIP) {
+      if (action === VA) {
+        values.fill(undefined);
+        opened &= ~ACTIVITY_BITS;
+        objects &= ~ACTIVITY_BITS;
+      } else if (action === VMD) vmdCount++;
+      else {
+        if (opened & (1 << action)) return null;
+        opened |= 1 << action;
+      }
+      if (text !== null) {
+        // Closed already (no children): an empty activity still counts; the root closes the document.
+        if (action === VA) activityDone(values, objects, onActivity);
+        if (depth === 0) rootDone = true;
+      }
+    }
+    if (text === null) {
+      if (depth === MAX_DEPTH) return null;
+      stackStart[depth] = nameStart;
+      stackLen[depth] = nameLen;
+      stackCtx[depth] = action;
+      depth++;
+      ctx = action;
+    }
+    i = next;
+  }
+  // One complete Siri root holding a ServiceDelivery with children (else: the general parser's error).
+  if (depth !== 0 || !rootDone || !(objects & (1 << SD))) return null;
+  return head;
+}
+
+/** Extension fields under MonitoredVehicleJourney count where the activity has no Extensions/VehicleJourney (TicketMachine) of its own, as in treeValues. */
+function activityDone(values: unknown[], objects: number, onActivity: (values: ActivityValues) => void): void {
+  if (!(objects & (1 << A_VJ))) for (let k = 0; k < VJ_FIELDS.length; k++) values[SLOT[VJ_FIELDS[k]]] = values[ALT + k];
+  if (!(objects & (1 << A_TM))) values[SLOT.JourneyCode] = values[ALT_JOURNEY_CODE];
+  onActivity(values);
 }
