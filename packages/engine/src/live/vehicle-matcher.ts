@@ -10,6 +10,7 @@ import { lateCalls } from './late-calls.js';
 import { LiveOverlay, type LiveMatchStats, type LiveTrip, type MatchMethod, type MatchOptions, type UnmatchedReason } from './live-overlay.js';
 import type { TripPaths } from '../shapes/trip-paths.js';
 import { TripSchedule, progressAt, scheduledAlong } from './trip-schedule.js';
+import { BoundedCache } from '../bounded-cache.js';
 
 const HOUR_S = 3600;
 /** A journey counts as running from this long before its first departure... */
@@ -32,7 +33,7 @@ interface Candidate {
   cost: number;
 }
 
-/** Journey codes and trip_ids whose trip the matcher remembers; dropped whole when full (about a national feed's worth: ~36,000 vehicles, two codes each). */
+/** Journey codes and trip_ids whose trip the matcher remembers; per generation of a BoundedCache (about a national feed's worth: ~36,000 vehicles, two codes each). */
 const MAX_REMEMBERED_TRIP_IDS = 100_000;
 
 /** No trips (a shared empty list for misses). */
@@ -211,7 +212,6 @@ export class VehicleMatcher {
   private tripOf(id: string): number {
     let t = this.tripIds.get(id);
     if (t === undefined) {
-      if (this.tripIds.size >= MAX_REMEMBERED_TRIP_IDS) this.tripIds.clear();
       t = this.findTrip(id);
       this.tripIds.set(id, t);
     }
@@ -219,7 +219,7 @@ export class VehicleMatcher {
   }
 
   /** Trip by journey code or trip_id as findTrip gave it (NOT_FOUND included), at most MAX_REMEMBERED_TRIP_IDS. */
-  private readonly tripIds = new Map<string, number>();
+  private readonly tripIds = new BoundedCache<string, number>(MAX_REMEMBERED_TRIP_IDS);
 
   /** Adds trip t to `out` when its route agrees with the record's operator (LiveIndex number; -1: not given) and either line name (lower case; null: not given). */
   private pushAgreeing(out: number[], t: number, op: number, line1: string | null, line2: string | null): void {

@@ -7,8 +7,9 @@ import { drawPattern, type PatternDraw } from './pattern-draw.js';
 import { ShapeGrid } from './shape-grid.js';
 import { compileShapeGrid, type ShapeGridColumns } from './shape-grid-columns.js';
 import { GeometryDraft, MODE_RANK, boundingBox, coarseDegrees, coarseUnits } from './shape-geometry.js';
+import { BoundedCache } from '../bounded-cache.js';
 
-/** Most geometries (and, separately, pattern draws) kept; each cache is dropped whole when full. */
+/** Geometries (and, separately, pattern draws) kept per generation of each BoundedCache. */
 export const MAX_CACHED_GEOMETRIES = 20_000;
 export const MAX_CACHED_DRAWS = 65_536;
 
@@ -46,9 +47,9 @@ interface LazyGeometry extends DrawnGeometry {
  */
 export class ShapeGeometries {
   private gridCache: ShapeGrid | undefined;
-  private readonly draws = new Map<number, PatternDraw>();
-  private readonly byPolyline = new Map<number, LazyGeometry | null>();
-  private readonly byStops = new Map<string, LazyGeometry | null>();
+  private readonly draws = new BoundedCache<number, PatternDraw>(MAX_CACHED_DRAWS);
+  private readonly byPolyline = new BoundedCache<number, LazyGeometry | null>(MAX_CACHED_GEOMETRIES);
+  private readonly byStops = new BoundedCache<string, LazyGeometry | null>(MAX_CACHED_GEOMETRIES);
 
   constructor(
     private readonly tt: TimetableTables,
@@ -97,7 +98,6 @@ export class ShapeGeometries {
     for (const [key, group] of groups) {
       let g = this.byStops.get(key);
       if (g === undefined) {
-        if (this.byStops.size >= MAX_CACHED_GEOMETRIES) this.byStops.clear();
         this.byStops.set(key, (g = this.stopLineGeometry(group)));
       }
       if (g) out.push(g);
@@ -125,7 +125,6 @@ export class ShapeGeometries {
       }
     }
     g = draft ? this.finish(draft, this.paths.shapeLine(draft.shape)) : null;
-    if (this.byPolyline.size >= MAX_CACHED_GEOMETRIES) this.byPolyline.clear();
     this.byPolyline.set(item, g);
     return g;
   }
@@ -162,7 +161,6 @@ export class ShapeGeometries {
   private draw(p: number): PatternDraw {
     let draw = this.draws.get(p);
     if (!draw) {
-      if (this.draws.size >= MAX_CACHED_DRAWS) this.draws.clear();
       this.draws.set(p, (draw = drawPattern(this.tt, this.paths, p)));
     }
     return draw;

@@ -4,13 +4,14 @@ import type { StopTable } from '../stops/stop-table.js';
 import { NONE } from '../snapshot/format.js';
 import { decodePolyline } from '../spatial/polyline.js';
 import { TripPath } from './trip-path.js';
+import { BoundedCache } from '../bounded-cache.js';
 
-/** Most paths kept; the cache is dropped whole when full, so memory stays bounded on a national snapshot. */
+/** Paths kept per generation (BoundedCache): a fleet's working set up to this many stays cached, and memory stays bounded on a national snapshot. */
 export const MAX_CACHED_PATHS = 20_000;
 
 /** Trip paths (shape + stop placement) by pattern and shape, built on first use. */
 export class TripPaths {
-  private readonly cache = new Map<number, TripPath>();
+  private readonly cache = new BoundedCache<number, TripPath>(MAX_CACHED_PATHS);
 
   constructor(
     private readonly tt: TimetableTables,
@@ -26,7 +27,6 @@ export class TripPaths {
     const key = p * (tt.shapeCount + 1) + (shape === NONE ? tt.shapeCount : shape);
     let path = this.cache.get(key);
     if (!path) {
-      if (this.cache.size >= MAX_CACHED_PATHS) this.cache.clear();
       path = this.build(p, this.shapeLine(shape));
       this.cache.set(key, path);
     }
