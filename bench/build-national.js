@@ -7,12 +7,12 @@
 // --builder DIR builds with another copy of packages/builder/dist (e.g. a saved baseline); it
 // must sit inside this checkout (it imports @transit/engine from node_modules). The build writes
 // the file with buildSnapshotFile when the builder has it (--in-memory: buildSnapshot's bytes).
-import { existsSync, readFileSync, statSync, rmSync, writeFileSync, createReadStream } from 'node:fs';
+import { existsSync, readFileSync, statSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createHash } from 'node:crypto';
 import { writeNationalFeed } from './national-feed.js';
+import { buildToFile, sha256OfFile } from './build-to-file.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -23,19 +23,16 @@ const arg = (name, fallback) => {
 if (process.argv.includes('--child')) {
   // The build itself, alone in this process.
   const builder = arg('--builder');
-  const { buildSnapshot, buildSnapshotFile } = await import(builder ? pathToFileURL(path.resolve(builder, 'index.js')).href : '@transit/builder');
+  const builderModule = await import(builder ? pathToFileURL(path.resolve(builder, 'index.js')).href : '@transit/builder');
   const dir = arg('--child');
   const options = { gtfs: [path.join(dir, 'gtfs')], quiet: true, builtAt: '2026-01-01T00:00:00.000Z' };
   const file = path.join(dir, 'national.snap');
   const t0 = performance.now();
-  // A builder with buildSnapshotFile writes section by section (no joined copy); an older one returns bytes.
-  const { snapshotBytes, issues } = buildSnapshotFile && !process.argv.includes('--in-memory') ? await buildSnapshotFile(options, file).then((r) => ({ snapshotBytes: r.byteLength, issues: r.issues })) : await buildSnapshot(options).then((r) => (writeFileSync(file, r.bytes), { snapshotBytes: r.bytes.length, issues: r.issues }));
+  const { snapshotBytes, issues } = await buildToFile(builderModule, options, file, process.argv.includes('--in-memory'));
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage();
   const peakRssBytes = process.resourceUsage().maxRSS * 1024; // before hashing, which streams the file
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) hash.update(chunk);
-  console.log(JSON.stringify({ seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, peakRssBytes, snapshotBytes, sha256: hash.digest('hex').slice(0, 16), issues: issues.total }));
+  console.log(JSON.stringify({ seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, peakRssBytes, snapshotBytes, sha256: await sha256OfFile(file), issues: issues.total }));
 } else {
   const tiles = Number(arg('--tiles', '8'));
   const feeds = arg('--feeds', 'newport,vilnius,southampton,wales,newport2024');
