@@ -1,3 +1,4 @@
+import { openSync, closeSync, renameSync, rmSync } from 'node:fs';
 import { openSource, memorySource, type FeedSource } from './source/feed-source.js';
 import { parseNaptan } from './naptan/parse-naptan.js';
 import { parseRailStations } from './rail/parse-rail-stations.js';
@@ -6,13 +7,14 @@ import { parseNptgLocalities } from './places/parse-nptg.js';
 import { parseGtfs } from './gtfs/parse-gtfs.js';
 import { parseGtfsFeedFares } from './fares/parse-gtfs-feed-fares.js';
 import { parseCif } from './rail/cif/parse-cif.js';
-import { newDataset, compileSnapshot } from './compile/compile-snapshot.js';
+import { newDataset, compileSections } from './compile/compile-snapshot.js';
+import type { SnapshotWriter, HeaderInput } from './write/snapshot-writer.js';
 import { generateDemo } from './demo/index.js';
 import { coverageBox, parseCoverage } from './coverage/parse-coverage.js';
 import { readFareFiles, DEFAULT_FARE_FILE } from './fares/read-fare-files.js';
 import { readStreets } from './osm/read-streets.js';
-import { Progress } from './progress.js';
-import type { IssueLog } from './issues.js';
+import { Progress, logMemory } from './progress.js';
+import { BuildError, type IssueLog } from './issues.js';
 import type { Dataset } from './dataset.js';
 
 export interface BuildOptions {
@@ -60,6 +62,43 @@ export const STREET_MARGIN_M = 5_000;
  * map to CRS through the stations), then GTFS feeds.
  */
 export async function buildSnapshot(options: BuildOptions): Promise<BuildResult> {
+  const { writer, header, issues } = await compileInputs(options);
+  return { bytes: writer.toBytes(header), issues };
+}
+
+/** What `buildSnapshotFile` wrote. */
+export interface BuildFileResult {
+  /** The snapshot file's length. */
+  byteLength: number;
+  issues: IssueLog;
+}
+
+/**
+ * `buildSnapshot` straight into `file`, section by section: the snapshot is never joined into
+ * one buffer, so the build peaks lower by about the snapshot's size (national builds). Written
+ * to `file.tmp-<pid>` and renamed, so a failed build leaves no half-written snapshot.
+ */
+export async function buildSnapshotFile(options: BuildOptions, file: string): Promise<BuildFileResult> {
+  const { writer, header, issues } = await compileInputs(options);
+  const tmp = `${file}.tmp-${process.pid}`;
+  try {
+    const fd = openSync(tmp, 'w');
+    let byteLength: number;
+    try {
+      byteLength = writer.writeTo(fd, header);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, file);
+    return { byteLength, issues };
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw new BuildError(`cannot write ${file}: ${(err as Error).message}`);
+  }
+}
+
+/** Parses every input into a dataset and compiles its sections (the dataset is garbage afterwards). */
+async function compileInputs(options: BuildOptions): Promise<{ writer: SnapshotWriter; header: HeaderInput; issues: IssueLog }> {
   const coverage = options.coverage ? await parseCoverage(options.coverage) : undefined; // fail fast, before the long parses
   const ds = newDataset({ strict: options.strict });
   const progress = Progress.forStderr(options.quiet ?? false);
@@ -71,7 +110,9 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
 
   const use = async (kind: string, source: FeedSource, parse: Parser) => {
     try {
+      logMemory(`open ${source.name}`);
       feeds.push({ kind, name: source.name, ...(await source.fingerprint()) });
+      logMemory(`fingerprinted ${source.name}`);
       await parse(ds, source, progress);
     } finally {
       source.close();
@@ -110,6 +151,6 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
   }
   feeds.push(...streets.feeds);
 
-  const bytes = compileSnapshot(ds, { feeds, builtAt: options.builtAt, coverage, streets: streets.streets, progress });
-  return { bytes, issues: ds.issues };
+  const { writer, header } = compileSections(ds, { feeds, builtAt: options.builtAt, coverage, streets: streets.streets, progress });
+  return { writer, header, issues: ds.issues };
 }

@@ -1,5 +1,5 @@
 /** @transit/builder: compile public feeds into a transit snapshot. */
-export { buildSnapshot, STREET_MARGIN_M, type BuildOptions, type BuildResult } from './build.js';
+export { buildSnapshot, buildSnapshotFile, STREET_MARGIN_M, type BuildOptions, type BuildResult, type BuildFileResult } from './build.js';
 // What `transit fetch` (packages/cli) drives: the regions, their sources, the cache and the downloads.
 export { KINDS, REGIONS, findRegion, type Region } from './fetch/regions.js';
 export { applyOverrides, parseOverride, regionSources, selectOnly, type Overrides, type SourceSpec } from './fetch/sources.js';

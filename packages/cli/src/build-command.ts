@@ -1,6 +1,6 @@
-import { writeFile, rename } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { buildSnapshot, BuildError } from '@transit/builder';
+import { buildSnapshotFile, BuildError } from '@transit/builder';
 
 const USAGE = `Usage: transit build [inputs] --out FILE
 
@@ -70,7 +70,7 @@ export async function runBuildCli(argv: string[]): Promise<number> {
   }
   const started = Date.now();
   try {
-    const { bytes, issues } = await buildSnapshot({
+    const options = {
       gtfs: args.gtfs,
       naptan: args.naptan,
       nptg: args.nptg,
@@ -83,13 +83,12 @@ export async function runBuildCli(argv: string[]): Promise<number> {
       strict: args.strict,
       quiet: args.quiet,
       coverage: args.coverage,
-    });
-    const tmp = `${args.out}.tmp-${process.pid}`;
-    await writeFile(tmp, bytes);
-    await rename(tmp, args.out); // never leave a half-written snapshot
+    };
+    // Written section by section to a temporary file and renamed: never a half-written snapshot.
+    const { byteLength, issues } = await buildSnapshotFile(options, args.out);
     if (args.issues) await writeFile(args.issues, issues.kept.map((i) => JSON.stringify(i)).join('\n') + '\n');
     const secs = ((Date.now() - started) / 1000).toFixed(1);
-    process.stdout.write(`Wrote ${args.out}: ${(bytes.length / 1048576).toFixed(1)} MiB in ${secs} s.\n`);
+    process.stdout.write(`Wrote ${args.out}: ${(byteLength / 1048576).toFixed(1)} MiB in ${secs} s.\n`);
     if (issues.total) process.stdout.write(`Feed issues (rows skipped or repaired): ${issues.total}\n  ${issues.summary().join('\n  ')}\n`);
     return 0;
   } catch (err) {

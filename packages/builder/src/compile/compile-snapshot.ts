@@ -1,5 +1,5 @@
 import { StringPool } from '../write/string-pool.js';
-import { SnapshotWriter } from '../write/snapshot-writer.js';
+import { SnapshotWriter, type HeaderInput } from '../write/snapshot-writer.js';
 import { IssueLog } from '../issues.js';
 import { TimetableModel } from '../gtfs/timetable-model.js';
 import type { Dataset } from '../dataset.js';
@@ -55,6 +55,15 @@ export interface CompileOptions {
 
 /** Compiles a parsed dataset into snapshot bytes. */
 export function compileSnapshot(ds: Dataset, opts: CompileOptions = {}): Uint8Array {
+  const { writer, header } = compileSections(ds, opts);
+  return writer.toBytes(header);
+}
+
+/**
+ * Compiles a parsed dataset into its sections and header, for `SnapshotWriter.toBytes` or
+ * `writeTo` (a file, without a second copy in memory). Nothing else of the compile outlives it.
+ */
+export function compileSections(ds: Dataset, opts: CompileOptions = {}): { writer: SnapshotWriter; header: HeaderInput } {
   const w = new SnapshotWriter();
   const step = (label: string) => opts.progress?.step(label);
   step('stops and patterns');
@@ -89,7 +98,7 @@ export function compileSnapshot(ds: Dataset, opts: CompileOptions = {}): Uint8Ar
   const strings = ds.pool.compile();
   w.add('strings.bytes', strings.bytes).add('strings.offsets', strings.offsets);
   writeShapeGrid(w, strings);
-  const bytes = w.toBytes({
+  const header: HeaderInput = {
     schemaVersion: SCHEMA_VERSION,
     builderVersion: BUILDER_VERSION,
     builtAt: opts.builtAt ?? new Date().toISOString(),
@@ -99,9 +108,9 @@ export function compileSnapshot(ds: Dataset, opts: CompileOptions = {}): Uint8Ar
     serviceDayCount: calendar.dayCount,
     timezone: 'Europe/London',
     agencies: ds.timetable.agencies,
-  });
+  };
   opts.progress?.compiled();
-  return bytes;
+  return { writer: w, header };
 }
 
 function bboxOf(stops: { lat: number; lon: number }[], stations: { lat: number; lon: number }[]) {

@@ -1,6 +1,7 @@
 import KDBush from 'kdbush';
 import { distanceMetres, TRANSFER_RADIUS_M, DETOUR_FACTOR, walkSeconds, boxAround, NONE, StreetGraph, streetTransferDistance, type StreetColumns } from '@transit/engine';
 import { kdSections } from '../write/kd-sections.js';
+import { chunkedU32 } from '../write/chunked-column.js';
 import type { SnapshotWriter } from '../write/snapshot-writer.js';
 
 /** Walking metres between two stops, or NaN when there is no walkable way within the radius. */
@@ -36,9 +37,10 @@ export function writeTransfers(w: SnapshotWriter, lat: ArrayLike<number>, lon: A
   for (let i = 0; i < Math.max(1, n); i++) kd.add(n ? lon[i] : 0, n ? lat[i] : 0); // kdbush needs one point; a lone dummy at 0,0 is never a stop
   kd.finish();
   const offsets = new Uint32Array(n + 1);
-  const targets: number[] = [];
-  const seconds: number[] = [];
-  const metres: number[] = [];
+  // Chunked, not number[]: a national feed has millions of transfers (8 bytes a value plus doubling slack in an array).
+  const targets = chunkedU32();
+  const seconds = chunkedU32();
+  const metres = chunkedU32();
   for (let s = 0; s < n; s++) {
     offsets[s] = targets.length;
     if (!modes[s]) continue;
@@ -59,8 +61,5 @@ export function writeTransfers(w: SnapshotWriter, lat: ArrayLike<number>, lon: A
     }
   }
   offsets[n] = targets.length;
-  w.add('transfers.offsets', offsets)
-    .add('transfers.stops', Uint32Array.from(targets))
-    .add('transfers.seconds', Uint32Array.from(seconds))
-    .add('transfers.metres', Uint32Array.from(metres));
+  w.add('transfers.offsets', offsets).add('transfers.stops', targets.toArray()).add('transfers.seconds', seconds.toArray()).add('transfers.metres', metres.toArray());
 }

@@ -29,6 +29,18 @@ export class ChunkedColumn<T extends Column> {
     this.length++;
   }
 
+  /** The values in one exact-size typed array (the chunks stay until the column is dropped). */
+  toArray(): T {
+    const out = new this.ctor(this.length);
+    let at = 0;
+    for (const chunk of this.chunks) {
+      const n = Math.min(CHUNK, this.length - at);
+      (out as Uint8Array).set((chunk as Uint8Array).subarray(0, n), at);
+      at += n;
+    }
+    return out;
+  }
+
   /** Value at row i (0 <= i < length). */
   get(i: number): number {
     return this.chunks[i >>> CHUNK_BITS][i & MASK];

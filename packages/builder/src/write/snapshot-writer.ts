@@ -1,3 +1,4 @@
+import { writeSync, ftruncateSync } from 'node:fs';
 import { Builder } from 'flatbuffers';
 import { FORMAT_VERSION, MAGIC, PREAMBLE_BYTES, SECTION_ALIGN, DTYPE_BYTES, dtypeOf, type TypedArray, HeaderField, type SnapshotHeader } from '@transit/engine';
 
@@ -27,6 +28,32 @@ export class SnapshotWriter {
 
   /** Serialises everything into one buffer. */
   toBytes(header: HeaderInput): Uint8Array {
+    const { headerBytes, placed, byteLength } = this.layout(header);
+    const out = new Uint8Array(byteLength);
+    out.set(preamble(headerBytes), 0);
+    for (const s of placed) out.set(bytesOf(s.array), s.byteOffset);
+    return out;
+  }
+
+  /**
+   * Writes the snapshot to an open file, section by section, with the same bytes as `toBytes`
+   * but never a second copy in memory: each section is dropped from the writer once written, so
+   * the writer is spent afterwards. Returns the file's length in bytes.
+   */
+  writeTo(fd: number, header: HeaderInput): number {
+    const { headerBytes, placed, byteLength } = this.layout(header);
+    this.sections.length = 0;
+    writeAll(fd, preamble(headerBytes), 0);
+    for (let i = 0; i < placed.length; i++) {
+      writeAll(fd, bytesOf(placed[i].array), placed[i].byteOffset);
+      placed[i] = EMPTY_SECTION; // garbage once written, unless the caller still holds it
+    }
+    ftruncateSync(fd, byteLength); // alignment gaps and the tail read as zeros, as in toBytes
+    return byteLength;
+  }
+
+  /** Header bytes, each section's byte offset and the total length (see engine format.ts). */
+  private layout(header: HeaderInput) {
     // The header's size depends on the section offsets' encoding only through fixed-width
     // ulongs, so encode once with placeholder offsets to learn its size, then again for real.
     const probe = encodeHeader(header, this.sections.map((s) => ({ ...s, byteOffset: 0 })));
@@ -39,15 +66,28 @@ export class SnapshotWriter {
     });
     const headerBytes = encodeHeader(header, placed);
     if (headerBytes.length !== probe.length) throw new Error('snapshot header size changed between passes');
-    const out = new Uint8Array(cursor);
-    out.set(MAGIC, 0);
-    const view = new DataView(out.buffer);
-    view.setUint32(8, FORMAT_VERSION, true);
-    view.setUint32(12, headerBytes.length, true);
-    out.set(headerBytes, PREAMBLE_BYTES);
-    for (const s of placed) out.set(new Uint8Array(s.array.buffer, s.array.byteOffset, s.array.byteLength), s.byteOffset);
-    return out;
+    return { headerBytes, placed, byteLength: cursor };
   }
+}
+
+const EMPTY_SECTION = { name: '', array: new Uint8Array(0), byteOffset: 0 };
+
+const bytesOf = (a: TypedArray) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+
+/** Magic, format version, header length, then the header. */
+function preamble(headerBytes: Uint8Array): Uint8Array {
+  const out = new Uint8Array(PREAMBLE_BYTES + headerBytes.length);
+  out.set(MAGIC, 0);
+  const view = new DataView(out.buffer);
+  view.setUint32(8, FORMAT_VERSION, true);
+  view.setUint32(12, headerBytes.length, true);
+  out.set(headerBytes, PREAMBLE_BYTES);
+  return out;
+}
+
+/** Writes all of `bytes` at `position` (writeSync may write less than asked). */
+function writeAll(fd: number, bytes: Uint8Array, position: number): void {
+  for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
 }
 
 function encodeHeader(h: HeaderInput, sections: { name: string; array: TypedArray; byteOffset: number }[]): Uint8Array {

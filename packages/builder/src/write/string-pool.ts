@@ -59,9 +59,20 @@ export function compareUtf8(a: string, b: string): number {
   return a.length - b.length;
 }
 
-/** Permutation of 0..n-1 ordering `column` (string indices into `pool`) by UTF-8 bytes. */
+/** Permutation of 0..n-1 ordering `column` (string indices into `pool`) by UTF-8 bytes (ties by index). */
 export function sortedOrder(pool: StringPool, column: ArrayLike<number>): Uint32Array {
-  const order = Array.from({ length: column.length }, (_, i) => i);
-  order.sort((i, j) => compareUtf8(pool.get(column[i]), pool.get(column[j])));
+  const n = column.length;
+  const keys = new Array<string>(n);
+  let belowSurrogates = true;
+  for (let i = 0; i < n; i++) {
+    keys[i] = pool.get(column[i]);
+    if (belowSurrogates && AT_OR_ABOVE_SURROGATES.test(keys[i])) belowSurrogates = false;
+  }
+  const order = Array.from({ length: n }, (_, i) => i);
+  // Below U+D800, JavaScript's own string order (UTF-16 code units) is UTF-8 byte order: the
+  // built-in comparison is several times cheaper than compareUtf8 (trip ids of a national feed).
+  order.sort(belowSurrogates ? (i, j) => (keys[i] < keys[j] ? -1 : keys[i] > keys[j] ? 1 : 0) : (i, j) => compareUtf8(keys[i], keys[j]));
   return Uint32Array.from(order);
 }
+
+const AT_OR_ABOVE_SURROGATES = /[\uD800-\uFFFF]/;
