@@ -34,6 +34,7 @@ const headBytes = process.argv.includes('--add-pages') ? await withPages(bytes, 
 if (arg('--save')) writeFileSync(arg('--save'), new Uint8Array(headBytes));
 const base = (await engineOf(arg('--base', 'packages/engine/dist-base'))).Engine.open(bytes);
 const head = headModule.Engine.open(headBytes);
+console.log(`head build: ${head.places.pages?.wordCount ?? 0} words with stored first pages`);
 
 /** The snapshot with the `search.page*` sections added, computed by the head engine's compilePlacePages (as the builder's writePlacePages does). */
 async function withPages(buffer, engine) {
