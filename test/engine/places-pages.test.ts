@@ -17,10 +17,10 @@ describe('stored first pages of common words', () => {
   const pagedBytes = build(20);
   const paged = open(pagedBytes);
   const pages = paged.places.pages!;
-  // Every prefix of every word of the world, in three spellings, and some that are not words.
+  // Every prefix of every word of the world, in two spellings, and some that are not words.
   const vocabulary = new Set<string>();
   for (let s = 0; s < plain.stopTable.count; s++) for (const w of tokenize(`${plain.stop(s).name} ${plain.stop(s).indicator ?? ''}`)) for (let n = 1; n <= w.length; n++) vocabulary.add(w.slice(0, n));
-  const texts = [...vocabulary].flatMap((w) => [w, w.toUpperCase(), ` ${w[0].toUpperCase()}${w.slice(1)} `]);
+  const texts = [...vocabulary].flatMap((w) => [w, ` ${w[0].toUpperCase()}${w.slice(1)} `]);
   texts.push('a1', 'A1', 'A11', 'a 1', 'st.', 'café', 'zzz', '');
   const pagings = [[0, 20], [20, 20], [0, 100], [95, 5], [0, 0], [100, 1], [0, 101]];
 
@@ -42,7 +42,7 @@ describe('stored first pages of common words', () => {
         expect(JSON.stringify(paged.searchPlaces(q)), `${text} ${offset}+${limit}`).toBe(JSON.stringify(plain.searchPlaces(q)));
       }
     }
-    expect(stored).toBeGreaterThan(300);
+    expect(stored).toBeGreaterThan(200);
   });
 
   it('keeps kinds, points and boxes on the full search', () => {

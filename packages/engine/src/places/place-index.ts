@@ -90,9 +90,7 @@ export class PlaceIndex {
       const word = pages.find(text);
       if (word !== NOT_FOUND) return this.storedPage(word, q);
     }
-    const total = this.matchText(text, mask, q);
-    this.rank(q);
-    return this.page(q, total);
+    return this.select(q, this.matchText(text, mask, q));
   }
 
   /**
