@@ -113,6 +113,23 @@ function once(fn) {
   return Number(process.hrtime.bigint() - t0) / 1e6;
 }
 
+/**
+ * The place search rows' queries, each with its class: tile-0 stop names (`tile0`: [ATCO code,
+ * stop] sorted by code) whole, typed to 60% and their first word, then postcodes of copy 0 and towns.
+ */
+export function servePlaceQueries(engine, tile0) {
+  const rand = mulberry32(7);
+  const out = [];
+  for (let k = 0; k < 120; k++) {
+    const name = engine.stop(tile0[Math.floor(rand() * tile0.length)][1]).name;
+    const [cls, text] = k % 3 === 0 ? ['whole name', name] : k % 3 === 1 ? ['typed 60%', name.slice(0, Math.max(3, Math.ceil(name.length * 0.6)))] : ['first word', name.split(' ')[0]];
+    out.push({ cls, q: { text, offset: 0, limit: 20 } });
+  }
+  for (const text of ['S1 2HH', 's12hh', 'S10 2', 'DN1']) out.push({ cls: 'postcode', q: { text, offset: 0, limit: 20 } });
+  for (const text of ['sheffield', 'rotherham', 'meadowhall']) out.push({ cls: 'town', q: { text, offset: 0, limit: 20 } });
+  return out;
+}
+
 /** A short hash of a string (FNV-1a): equal answers across tile counts give equal hashes. */
 export function hash(text) {
   let h = 0x811c9dc5;
@@ -205,14 +222,7 @@ async function measure(dir, { time }) {
   row('stops by radius, 400 m (target ≤ 5 µs)', fmt(radius));
 
   // Place search: tile-0 stop names (whole, typed prefix, first word), postcodes of copy 0, towns.
-  rand = mulberry32(7);
-  const texts = [];
-  for (let k = 0; k < 120; k++) {
-    const name = engine.stop(tile0[Math.floor(rand() * tile0.length)][1]).name;
-    texts.push(k % 3 === 0 ? name : k % 3 === 1 ? name.slice(0, Math.max(3, Math.ceil(name.length * 0.6))) : name.split(' ')[0]);
-  }
-  texts.push('S1 2HH', 's12hh', 'S10 2', 'DN1', 'sheffield', 'rotherham', 'meadowhall');
-  const placeQs = texts.map((text) => ({ text, offset: 0, limit: 20 }));
+  const placeQs = servePlaceQueries(engine, tile0).map(({ q }) => q);
   const firstPlaceMs = once(() => engine.searchPlaces(placeQs[0]));
   const totals = placeQs.map((q) => engine.searchPlaces(q).total);
   i = 0;

@@ -1,16 +1,22 @@
 // Place search, two engine builds side by side on one snapshot: every page of a seeded query mix
-// must be identical (items, order, total), and the mean CPU time per query of each build is
-// measured in interleaved rounds (the machine is shared: CPU time, not wall time, and ranges).
+// must be identical (items, order, total), and the cost per query of each build is measured in
+// interleaved rounds (the machine is shared: CPU time and per-call medians, and ranges).
 // Keep a copy of the engine's dist before a change (cp -r packages/engine/dist packages/engine/dist-base;
 // inside the checkout so its dependencies resolve), then:
 //   node bench/places-compare.js --base packages/engine/dist-base --tiles 32     # bench/national-serve.js's cached snapshot
 //   node bench/places-compare.js --base packages/engine/dist-base --snap .cache/south-yorkshire.snap
 // Options: --queries N (seeded queries, default 3000), --rounds N (timing rounds, default 4),
 // --only-one-word / --only-words (time only queries of one word / of several words), --suite (time
-// bench/suites/places.js's fixed mix instead, the regional place bench's queries; compared too).
+// bench/suites/places.js's fixed mix instead, the regional place bench's queries; compared too),
+// --serve-mix (time bench/national-serve.js's place queries instead; compared too), --classes
+// (median and p99 wall µs per call by query class, each build), --add-pages (the head build
+// opens the snapshot with stored first pages added, `search.page*`, computed by its own
+// compilePlacePages as the builder does, words of --min-postings N postings or more; the base
+// build opens it as it is), --save FILE (write the head's snapshot bytes to FILE).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { cacheDir, hash } from './national-serve.js';
+import { writeFileSync } from 'node:fs';
+import { cacheDir, hash, servePlaceQueries } from './national-serve.js';
 import { readArrayBuffer } from './snapshots.js';
 import { mulberry32 } from './suites/stops.js';
 import { placeQueries } from './suites/places.js';
@@ -22,9 +28,34 @@ const arg = (name, fallback) => {
 const FEEDS = ['newport', 'vilnius', 'southampton', 'wales', 'newport2024'];
 const file = arg('--snap') ?? path.join(cacheDir({ tiles: Number(arg('--tiles', '1')), feeds: FEEDS }), 'national.snap');
 const bytes = readArrayBuffer(file);
-const load = async (dist) => (await import(pathToFileURL(path.resolve(dist, 'index.js')).href)).Engine.open(bytes);
-const base = await load(arg('--base', 'packages/engine/dist-base'));
-const head = await load(arg('--head', 'packages/engine/dist'));
+const engineOf = async (dist) => import(pathToFileURL(path.resolve(dist, 'index.js')).href);
+const headModule = await engineOf(arg('--head', 'packages/engine/dist'));
+const headBytes = process.argv.includes('--add-pages') ? await withPages(bytes, headModule) : bytes;
+if (arg('--save')) writeFileSync(arg('--save'), new Uint8Array(headBytes));
+const base = (await engineOf(arg('--base', 'packages/engine/dist-base'))).Engine.open(bytes);
+const head = headModule.Engine.open(headBytes);
+console.log(`head build: ${head.places.pages?.wordCount ?? 0} words with stored first pages`);
+
+/** The snapshot with the `search.page*` sections added, computed by the head engine's compilePlacePages (as the builder's writePlacePages does). */
+async function withPages(buffer, engine) {
+  const { SnapshotWriter } = await import('@transit/builder');
+  const r = new engine.SnapshotReader(buffer);
+  if (r.has(engine.PLACE_PAGE_SECTIONS.info)) return buffer;
+  const t0 = performance.now();
+  const w = new SnapshotWriter();
+  for (const s of r.header.sections) w.add(s.name, r.any(s.name));
+  const minPostings = Number(arg('--min-postings', String(engine.PLACE_PAGE_MIN_POSTINGS)));
+  const pages = engine.compilePlacePages(r, minPostings);
+  for (const [key, name] of Object.entries(engine.PLACE_PAGE_SECTIONS)) w.add(name, pages[key]);
+  const { sections, ...header } = r.header;
+  const out = w.toBytes(header);
+  console.log(`stored pages: ${pages.totals.length} words of ${minPostings}+ postings, ${((out.length - buffer.byteLength) / 1024).toFixed(0)} KiB, computed in ${(performance.now() - t0).toFixed(0)} ms`);
+  return out.buffer;
+}
+
+/** Query class of each seeded query, by how its text was made (or its point, kind or box). */
+const KIND_CLASSES = ['whole name', 'typed prefix', 'first 1-4 letters', 'one word', 'typo', 'name + locality', 'first word', 'whole name'];
+const classOf = [];
 
 /** Seeded queries from the snapshot's own stop names: whole, prefixes, single words, typos, pages, points, kinds, boxes. */
 function queries(engine, count) {
@@ -32,6 +63,7 @@ function queries(engine, count) {
   const st = engine.stopTable;
   const qs = [];
   for (const text of ['st', 'sheffield', 'rotherham', 'station', 'road', 'high street', 'church', 's', 'new', 'S1 2HH', 'DN1', 'S10 2']) qs.push({ text, offset: 0, limit: 20 });
+  classOf.push(...qs.map(() => 'fixed common'));
   while (qs.length < count) {
     const s = Math.floor(rand() * st.count);
     const stop = engine.stop(s);
@@ -55,6 +87,7 @@ function queries(engine, count) {
     else if (extra < 0.22) q.types = [rand() < 0.5 ? 'bus_stop' : 'settlement'];
     else if (extra < 0.27) q.box = { minLat: st.lat[s] - 0.1, minLon: st.lon[s] - 0.15, maxLat: st.lat[s] + 0.1, maxLon: st.lon[s] + 0.15 };
     qs.push(q);
+    classOf.push(q.near ? 'with a point' : q.types ? 'one kind' : q.box ? 'in a box' : KIND_CLASSES[kind]);
   }
   return qs;
 }
@@ -66,8 +99,22 @@ function typo(word, rand) {
   return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
 }
 
+/** bench/national-serve.js's place queries (tile 0 = ATCO codes starting N000), with their classes. */
+function serveQueries(engine) {
+  const tile0 = [];
+  for (let s = 0; s < engine.stopTable.count; s++) {
+    const code = engine.stop(s).atcocode;
+    if (code.startsWith('N000')) tile0.push([code, s]);
+  }
+  tile0.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return servePlaceQueries(engine, tile0);
+}
+
 const suite = process.argv.includes('--suite') ? placeQueries(head) : [];
-const qs = [...suite, ...queries(head, Number(arg('--queries', '3000')))];
+const serve = process.argv.includes('--serve-mix') ? serveQueries(head) : [];
+const seeded = queries(head, Number(arg('--queries', '3000')));
+const qs = [...suite, ...serve.map((s) => s.q), ...seeded];
+const classes = [...suite.map(() => 'suite'), ...serve.map((s) => s.cls), ...classOf];
 let differ = 0;
 let all = '';
 for (const q of qs) {
@@ -79,7 +126,9 @@ for (const q of qs) {
 console.log(`${path.basename(path.dirname(file))}/${path.basename(file)}: ${qs.length} queries, ${differ} pages differ; answers hash ${hash(all)}`);
 
 const oneWord = (q) => !q.text.trim().includes(' ');
-const timed = suite.length ? suite : process.argv.includes('--only-one-word') ? qs.filter(oneWord) : process.argv.includes('--only-words') ? qs.filter((q) => !oneWord(q)) : qs;
+const pick = suite.length || serve.length ? (i) => i < suite.length + serve.length : process.argv.includes('--only-one-word') ? (i) => oneWord(qs[i]) : process.argv.includes('--only-words') ? (i) => !oneWord(qs[i]) : () => true;
+const timedAt = qs.map((_, i) => i).filter(pick);
+const timed = timedAt.map((i) => qs[i]);
 /** Mean CPU µs per query of one build over the timed queries, passes repeated for at least 300 ms of CPU. */
 function cpuPerQuery(engine) {
   let sink = 0;
@@ -104,4 +153,37 @@ for (let r = 0; r < Number(arg('--rounds', '4')); r++) {
 }
 const range = (t) => `${Math.min(...t).toFixed(1)}-${Math.max(...t).toFixed(1)}`;
 console.log(`mean CPU µs per query over ${timed.length} queries, interleaved rounds: base ${range(times.base)}, head ${range(times.head)}`);
+if (process.argv.includes('--classes')) printClasses();
+
+/**
+ * Wall µs of each call, by query class, both builds, over interleaved passes through the timed
+ * queries (each call timed alone, as a server sees it; the other queries run between, as in
+ * bench/national-serve.js); the median and p99 per class and over all.
+ */
+function printClasses() {
+  const samples = { base: new Map(), head: new Map() };
+  const add = (m, cls, us) => (m.get(cls) ?? m.set(cls, []).get(cls)).push(us);
+  let sink = 0;
+  for (let r = 0; r < Number(arg('--rounds', '4')); r++) {
+    for (const [name, engine] of [['base', base], ['head', head]]) {
+      for (let k = 0; k < timed.length; k++) {
+        const t0 = process.hrtime.bigint();
+        sink += engine.searchPlaces(timed[k]).total;
+        const us = Number(process.hrtime.bigint() - t0) / 1000;
+        add(samples[name], classes[timedAt[k]], us);
+        add(samples[name], 'all', us);
+      }
+    }
+  }
+  if (sink < 0) console.log(sink);
+  const pct = (a, p) => a[Math.min(a.length - 1, Math.floor(a.length * p))];
+  const rows = {};
+  for (const cls of samples.head.keys()) {
+    const b = samples.base.get(cls).sort((x, y) => x - y);
+    const h = samples.head.get(cls).sort((x, y) => x - y);
+    rows[cls] = { calls: h.length, 'base median': +pct(b, 0.5).toFixed(1), 'base p99': +pct(b, 0.99).toFixed(1), 'head median': +pct(h, 0.5).toFixed(1), 'head p99': +pct(h, 0.99).toFixed(1) };
+  }
+  console.log('wall µs per call by query class (medians and p99 over every call of the rounds):');
+  console.table(rows);
+}
 process.exit(differ === 0 ? 0 : 1);

@@ -14,6 +14,8 @@ export { SnapshotReader } from './snapshot/reader.js';
 export { StringTable } from './snapshot/strings.js';
 export { KD_NODE_SIZE } from './spatial/kd-view.js';
 export { deletionHash, NO_SKIP, TYPO_MIN_TOKEN_BYTES, TYPO_MIN_WORD_BYTES, TYPO_MAX_BYTES } from './places/typo.js';
+export { compilePlacePages } from './places/compile-place-pages.js';
+export { PLACE_PAGE_SECTIONS, PLACE_PAGE_MIN_POSTINGS, type PlacePageColumns } from './places/place-pages.js';
 export { STOP_TYPE_CODES, ModeBit } from './stops/stop-table.js';
 export { BoardHits } from './boards/board-hits.js';
 export { MAX_BOARD_WINDOW_MS, MAX_BOARD_LIMIT, type Boards } from './boards/boards.js';

@@ -18,6 +18,7 @@ import { SOUTH_AND_WEST_YORKSHIRE } from '../coverage/default-coverage.js';
 import type { CoverageArea } from '../coverage/parse-coverage.js';
 import { modeBitOf } from './route-modes.js';
 import { compilePlaces } from '../places/compile-places.js';
+import { writePlacePages } from '../places/write-place-pages.js';
 import { deriveSettlements } from '../places/derive-settlements.js';
 import { GtfsFareModel } from '../fares/gtfs-fare-model.js';
 import { GtfsFaresV2Model } from '../fares/gtfs-fares-v2-model.js';
@@ -51,6 +52,8 @@ export interface CompileOptions {
   streets?: OsmStreets | null;
   /** Names each compile step on the progress line (long national builds). */
   progress?: Progress;
+  /** One-word place queries with at least this many postings get a stored first page (write-place-pages.ts); Infinity: none. */
+  placePageMinPostings?: number;
 }
 
 /** Compiles a parsed dataset into snapshot bytes. */
@@ -98,6 +101,7 @@ export function compileSections(ds: Dataset, opts: CompileOptions = {}): { write
   const strings = ds.pool.compile();
   w.add('strings.bytes', strings.bytes).add('strings.offsets', strings.offsets);
   writeShapeGrid(w, strings);
+  writePlacePages(w, opts.placePageMinPostings);
   const header: HeaderInput = {
     schemaVersion: SCHEMA_VERSION,
     builderVersion: BUILDER_VERSION,

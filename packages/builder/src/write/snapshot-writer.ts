@@ -26,6 +26,11 @@ export class SnapshotWriter {
     return found.array as T;
   }
 
+  /** The sections added so far whose names start with one of `prefixes` (arrays shared, not copied). */
+  sectionsStartingWith(prefixes: readonly string[]): { name: string; array: TypedArray }[] {
+    return this.sections.filter((s) => prefixes.some((p) => s.name.startsWith(p)));
+  }
+
   /** Serialises everything into one buffer. */
   toBytes(header: HeaderInput): Uint8Array {
     const { headerBytes, placed, byteLength } = this.layout(header);

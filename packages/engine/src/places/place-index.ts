@@ -4,12 +4,12 @@ import type { SnapshotReader } from '../snapshot/reader.js';
 import type { StringTable } from '../snapshot/strings.js';
 import type { StopTable } from '../stops/stop-table.js';
 import type { StationTable } from '../stops/station-table.js';
-import type { Box, Page, Place, PlaceQuery, Point } from '../api.js';
+import { NOT_FOUND, type Box, type Page, type Place, type PlaceQuery, type Point } from '../api.js';
 import { QueryError } from '../errors.js';
 import { kdView } from '../spatial/kd-view.js';
 import { distanceMetres } from '../spatial/geo.js';
 import { PlaceColumns } from './place-columns.js';
-import { PlaceBit, typeMask } from './place-kinds.js';
+import { ALL_PLACE_BITS, PlaceBit, typeMask } from './place-kinds.js';
 import { TokenDictionary } from './token-dictionary.js';
 import { WordSearch } from './word-search.js';
 import { Candidates } from './candidates.js';
@@ -17,6 +17,7 @@ import { MAX_SCORE, MAX_WORDS, Tier, packScore } from './word-score.js';
 import { TopK } from './top-k.js';
 import { normalizePostcode, tokenize } from './normalize.js';
 import { POSTCODE_WIDTH } from './postcode-column.js';
+import { PlacePages } from './place-pages.js';
 
 /** A whole or partial UK postcode, normalised (no space): area, district, then some of the inward code. */
 const POSTCODE_LIKE = /^[A-Z]{1,2}[0-9][0-9A-Z]?(?:[0-9][A-Z]{0,2})?$/;
@@ -52,8 +53,11 @@ export class PlaceIndex {
   private readonly cands = new Candidates();
   /** PlaceBit -> number of places of that kind, computed on first use. */
   private kindCounts: Uint32Array | null = null;
+  /** Stored first pages of common one-word queries (PlacePages), or null. */
+  readonly pages: PlacePages | null;
 
-  constructor(r: SnapshotReader, strings: StringTable, stops: StopTable, stations: StationTable) {
+  /** `usePages`: answer from the snapshot's stored pages when it has them (compilePlacePages does not). */
+  constructor(r: SnapshotReader, strings: StringTable, stops: StopTable, stations: StationTable, usePages = true) {
     this.cols = new PlaceColumns(r, strings, stops, stations);
     this.settlementCount = this.cols.settlementCount;
     this.postcodeCount = this.cols.postcodeCount;
@@ -62,6 +66,7 @@ export class PlaceIndex {
     this.stopsKd = kdView(r.u32('stops.kdIds'), r.f64('stops.kdCoords'));
     this.stationsKd = kdView(r.u32('stations.kdIds'), r.f64('stations.kdCoords'));
     this.settlementsKd = kdView(r.u32('settlements.kdIds'), r.f64('settlements.kdCoords'));
+    this.pages = usePages ? PlacePages.open(r) : null;
   }
 
   /**
@@ -80,6 +85,38 @@ export class PlaceIndex {
   }
 
   private searchText(text: string, mask: number, q: PlaceQuery): Page<Place> {
+    const pages = this.pages;
+    if (pages && mask === ALL_PLACE_BITS && !q.near && !q.box && q.offset + q.limit <= pages.pageSize) {
+      const word = pages.find(text);
+      if (word !== NOT_FOUND) return this.storedPage(word, q);
+    }
+    return this.select(q, this.matchText(text, mask, q));
+  }
+
+  /**
+   * The best `k` matches of `text` alone (no kind filter, point or box) as place ids, best
+   * first, and how many match: the page compilePlacePages stores.
+   */
+  rankText(text: string, k: number): { total: number; ids: Uint32Array } {
+    const q: PlaceQuery = { text, offset: 0, limit: k };
+    const total = this.matchText(text.trim(), ALL_PLACE_BITS, q);
+    this.rank(q);
+    const ids = new Uint32Array(this.topK.size);
+    for (let j = 0; j < ids.length; j++) ids[j] = this.cands.ids[this.topK.at(j)];
+    return { total, ids };
+  }
+
+  /** A query answered from the stored page of its word. */
+  private storedPage(word: number, q: PlaceQuery): Page<Place> {
+    const pages = this.pages!;
+    const items: Place[] = [];
+    const end = Math.min(q.offset + q.limit, pages.idCount(word));
+    for (let j = q.offset; j < end; j++) items.push(this.toPlace(pages.id(word, j), undefined));
+    return { total: pages.total(word), items };
+  }
+
+  /** Fills the candidates with every match of `text`; returns the total (matches counted but not added included). */
+  private matchText(text: string, mask: number, q: PlaceQuery): number {
     this.cands.count = 0;
     const words = tokenize(text);
     if (mask & WORD_BITS && words.length > 0) {
@@ -103,7 +140,7 @@ export class PlaceIndex {
       const outwardLength = SPACED_POSTCODE.exec(text)?.[1].length ?? 0;
       unpushed = this.collectPostcodes(code, outwardLength, Math.max(1, Math.min(words.length, MAX_WORDS)), q);
     }
-    return this.select(q, this.cands.count + unpushed);
+    return this.cands.count + unpushed;
   }
 
   /**
@@ -138,6 +175,12 @@ export class PlaceIndex {
 
   /** Best `offset + limit` candidates by score, distance from `near`, tie key; the page of them. */
   private select(q: PlaceQuery, total: number): Page<Place> {
+    this.rank(q);
+    return this.page(q, total);
+  }
+
+  /** Leaves the best `offset + limit` candidates in order in topK. */
+  private rank(q: PlaceQuery): void {
     const k = q.offset + q.limit;
     const c = this.cands;
     const n = c.count;
@@ -155,8 +198,12 @@ export class PlaceIndex {
       this.topK.offer(i);
     }
     this.topK.finish();
+  }
+
+  /** Places [offset, k) of the ranked candidates. */
+  private page(q: PlaceQuery, total: number): Page<Place> {
     const items: Place[] = [];
-    for (let j = q.offset; j < this.topK.size; j++) items.push(this.toPlace(c.ids[this.topK.at(j)], near));
+    for (let j = q.offset; j < this.topK.size; j++) items.push(this.toPlace(this.cands.ids[this.topK.at(j)], q.near));
     return { total, items };
   }
 

@@ -1,0 +1,66 @@
+import type { SnapshotReader } from '../snapshot/reader.js';
+import { StringTable } from '../snapshot/strings.js';
+import { StopTable } from '../stops/stop-table.js';
+import { StationTable } from '../stops/station-table.js';
+import { PlaceIndex } from './place-index.js';
+import { TokenDictionary } from './token-dictionary.js';
+import { PLACE_PAGE_MIN_POSTINGS, PLACE_PAGE_SIZE, PLACE_PAGE_VERSION, type PlacePageColumns } from './place-pages.js';
+
+/**
+ * The first-page cache of a snapshot's place search (see PlacePages): every word made of ASCII
+ * letters and digits that starts some token and whose prefix range holds at least `minPostings`
+ * postings, with the total and best PLACE_PAGE_SIZE place ids the search gives for it typed
+ * alone. Reads the place, stop, station, string and search sections of `r` (the builder passes
+ * the sections it has written); the snapshot's own pages, if any, are not used.
+ */
+export function compilePlacePages(r: SnapshotReader, minPostings = PLACE_PAGE_MIN_POSTINGS): PlacePageColumns {
+  const strings = new StringTable(r.u8('strings.bytes'), r.u32('strings.offsets'));
+  const index = new PlaceIndex(r, strings, new StopTable(r, strings), new StationTable(r, strings), false);
+  const words = commonWords(new TokenDictionary(r, strings), strings, minPostings);
+  const wordOffsets = new Uint32Array(words.length + 1);
+  const totals = new Uint32Array(words.length);
+  const idOffsets = new Uint32Array(words.length + 1);
+  const pages: Uint32Array[] = [];
+  const decoder = new TextDecoder();
+  let byteCount = 0;
+  words.forEach((word, i) => {
+    const { total, ids } = index.rankText(decoder.decode(word), PLACE_PAGE_SIZE);
+    totals[i] = total;
+    pages.push(ids);
+    wordOffsets[i + 1] = byteCount += word.length;
+    idOffsets[i + 1] = idOffsets[i] + ids.length;
+  });
+  const wordBytes = new Uint8Array(byteCount);
+  words.forEach((word, i) => wordBytes.set(word, wordOffsets[i]));
+  const ids = new Uint32Array(idOffsets[words.length]);
+  pages.forEach((page, i) => ids.set(page, idOffsets[i]));
+  return { info: Uint32Array.of(PLACE_PAGE_VERSION, PLACE_PAGE_SIZE), wordBytes, wordOffsets, totals, idOffsets, ids };
+}
+
+/**
+ * Distinct prefixes (1 byte up to the whole token) of the tokens, in byte order, that are only
+ * [a-z0-9] and whose prefix range has at least `minPostings` postings. Walking tokens in id
+ * (byte) order, a prefix longer than the one shared with the previous token is new, and the new
+ * prefixes come out in byte order.
+ */
+function commonWords(dict: TokenDictionary, strings: StringTable, minPostings: number): Uint8Array[] {
+  const { bytes, offsets } = strings;
+  const words: Uint8Array[] = [];
+  let prev = bytes.subarray(0, 0);
+  for (let t = 0; t < dict.count; t++) {
+    const s = dict.text[t];
+    const token = bytes.subarray(offsets[s], offsets[s + 1]);
+    let shared = 0;
+    while (shared < prev.length && shared < token.length && prev[shared] === token[shared]) shared++;
+    prev = token;
+    for (let length = 1; length <= token.length; length++) {
+      const c = token[length - 1];
+      if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 122))) break;
+      if (length <= shared) continue; // seen with an earlier token
+      const prefix = token.subarray(0, length);
+      if (dict.postingCount(t, dict.prefixEnd(prefix, t)) < minPostings) break; // longer prefixes have fewer
+      words.push(prefix);
+    }
+  }
+  return words;
+}
