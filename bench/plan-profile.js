@@ -9,6 +9,7 @@
 // --tail N (after the other arguments) then lists the N dearest queries: CPU (least of 3 plans), search window, itineraries,
 // and the CPU of range RAPTOR (RangeSearch.runAll), the extension's first journey, the window estimate and the target bounds,
 // timed by wrapping those methods of the engine build's modules (for profiling only).
+// --work and --runs I: see the end of this file.
 import path from 'node:path';
 import { ensureSnapshot, readArrayBuffer, DATA } from './snapshots.js';
 
@@ -115,4 +116,48 @@ if (tailAt > 0) {
   const n = Number(process.argv[tailAt + 1] ?? 10);
   console.log(`tail: median ${rows[rows.length >> 1].cpu.toFixed(2)} ms (least of 3 per query); the ${n} dearest hold ${(100 * rows.slice(0, n).reduce((a, r) => a + r.cpu, 0) / total).toFixed(0)}% of the CPU; windows of 2 h or more ${rows.filter((r) => r.windowS >= 7200).length}, extended (first journey run) ${rows.filter((r) => r.firstJourney > 0).length} of ${rows.length}`);
   for (const r of rows.slice(0, n)) console.log(`  query ${r.i}: ${r.cpu.toFixed(2)} ms, window ${r.windowS / 60} min, ${r.itineraries} itineraries, ${r.runs} range runs; mean per plan: range RAPTOR ${r.runAll.toFixed(2)}, first journey ${r.firstJourney.toFixed(2)}, estimate ${r.estimate.toFixed(2)}, target bounds ${r.compute.toFixed(2)} ms`);
+}
+
+// --work: RAPTOR runs and pattern scans per plan over the queries (counted by wrapping the engine build's
+// RaptorSearch methods, for profiling only). --runs I: one line per RAPTOR run of query I (its third plan): the
+// search or extension it belongs to, the time at its first stop (query-day Seconds, search order: negated for arrive-by), the stops it starts
+// from, its last round, the target per round (1..6) after it, and its CPU.
+const workAt = process.argv.indexOf('--work');
+const runsAt = process.argv.indexOf('--runs');
+if (workAt > 0 || runsAt > 0) {
+  const engineUrl = import.meta.resolve(process.env.ENGINE ?? '@transit/engine');
+  const { RaptorSearch } = await import(new URL('./planner/raptor-search.js', engineUrl));
+  const { RangeSearch } = await import(new URL('./planner/range-search.js', engineUrl));
+  const count = { scans: 0, runs: 0 };
+  const log = [];
+  let tracing = false;
+  for (const m of ['scanForward', 'scanReverse']) {
+    const inner = RaptorSearch.prototype[m];
+    RaptorSearch.prototype[m] = function (...args) { count.scans++; return inner.apply(this, args); };
+  }
+  const run = RaptorSearch.prototype.run;
+  RaptorSearch.prototype.run = function (stops, times, n, ...rest) {
+    count.runs++;
+    const c0 = process.cpuUsage();
+    const last = run.call(this, stops, times, n, ...rest);
+    const c = process.cpuUsage(c0);
+    if (tracing) log.push(`  run from ${times[0]} s, ${n} stops, last round ${last}, target ${Array.from(this.labels.target.subarray(1, 7), (t) => (t >= 2e9 ? '-' : t)).join(',')}, ${((c.user + c.system) / 1000).toFixed(2)} ms`);
+    return last;
+  };
+  for (const m of ['search', 'firstJourney']) {
+    const inner = RangeSearch.prototype[m];
+    RangeSearch.prototype[m] = function (...args) { if (tracing) log.push(m === 'search' ? ` window ${args[0].from}..${args[0].to} s` : ` extension from ${args[1]} s`); return inner.apply(this, args); };
+  }
+  if (workAt > 0) {
+    for (const q of qs) plan(q);
+    console.log(`work: ${(count.runs / qs.length).toFixed(1)} RAPTOR runs and ${(count.scans / qs.length).toFixed(0)} pattern scans per plan`);
+  }
+  if (runsAt > 0) {
+    const q = qs[Number(process.argv[runsAt + 1])];
+    plan(q);
+    plan(q);
+    tracing = true;
+    const r = plan(q);
+    console.log(`query ${process.argv[runsAt + 1]}: ${r.itineraries.length} itineraries, window ${r.searchWindowS / 60} min\n${log.join('\n')}`);
+  }
 }

@@ -121,7 +121,7 @@ export class RaptorSearch {
     let last = 0;
     if (entries) for (let i = 0; i < entryCount; i++) this.entryNew[entries[i]] = 1;
     for (let k = 1; k < rounds && this.markedCount > 0; k++) {
-      this.queuePatterns(k === 1 && entries !== null);
+      this.queuePatterns(k, k === 1 && entries !== null);
       this.scanPatterns(k);
       this.scanTransfers(k);
       this.updateTarget(k);
@@ -168,18 +168,27 @@ export class RaptorSearch {
   /**
    * Queues each pattern through a marked stop from its first (last, in reverse) marked position
    * to its last (first); stamps the marked stops as this round's boarding stops; clears the marks.
-   * `onlyNew`: only the stopPatterns entries flagged in `entryNew`.
+   * `onlyNew`: only the stopPatterns entries flagged in `entryNew`. A stop whose label plus slack
+   * plus its target bound no longer beats round k's target (lowered since it was marked) is not
+   * queued: the scan would refuse to board there (the same test), so it queues nothing.
    */
-  private queuePatterns(onlyNew: boolean): void {
+  private queuePatterns(k: number, onlyNew: boolean): void {
     const { stopPatternOffsets, stopPatterns, stopPatternPos } = this.tt;
     const { reverse, modeMask } = this.setup;
     const start = this.patternStart;
     const end = this.patternEnd;
     const pdays = this.days.patternDays;
     const stamp = this.stamp;
+    const walk = this.labels.walk;
+    const prevRow = (k - 1) * this.labels.stopCount;
+    const slack = k > 1 ? this.setup.slack : 0;
+    const bound = this.labels.target[k];
+    const lb = this.lb;
+    const horizon = this.horizon;
     for (let i = 0; i < this.markedCount; i++) {
       const s = this.marked[i];
       this.stopMarked[s] = 0;
+      if (walk[prevRow + s] + slack + Math.min(lb[s], horizon) >= bound) continue;
       this.boardStamp[s] = stamp;
       for (let e = stopPatternOffsets[s]; e < stopPatternOffsets[s + 1]; e++) {
         if (onlyNew && this.entryNew[e] === 0) continue;
