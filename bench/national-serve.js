@@ -7,7 +7,7 @@
 // GTFS-realtime snapshot. The question is which per-query costs grow with the snapshot's size.
 // Usage: node bench/national-serve.js [--tiles 1,8,32] [--feeds newport,vilnius,...] [--time MS]
 // Prints one JSON line per tile count (stderr: progress) and a table of medians.
-import { existsSync, readFileSync, writeFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, writeFileSync, writeSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +30,36 @@ export function cacheDir({ tiles, feeds }) {
   return path.join(os.tmpdir(), 'transit-national-serve', `tiles${tiles}-naptan${tiles}-postcodes${tiles}-${feeds.join('-')}`);
 }
 
+/** Bytes per read or write call: readFileSync refuses files over 2 GiB, and a national snapshot (~200 tiles) is larger. */
+const IO_CHUNK = 1 << 30;
+
+/** A snapshot file read whole into an ArrayBuffer of its own, in chunks (no size limit below the ArrayBuffer's). */
+export function readSnapshot(file) {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const bytes = new Uint8Array(size);
+    for (let at = 0; at < size; ) {
+      const n = readSync(fd, bytes, at, Math.min(size - at, IO_CHUNK), at);
+      if (n === 0) throw new Error(`${file} changed while it was read`);
+      at += n;
+    }
+    return bytes.buffer;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes `bytes` to `file` in chunks (writeFileSync is limited to 2 GiB a call). */
+function writeSnapshot(file, bytes) {
+  const fd = openSync(file, 'w');
+  try {
+    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, Math.min(bytes.length - at, IO_CHUNK));
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Generates the tiled feed and builds its snapshot in a child process, unless cached. */
 function ensureNational(tiles, feeds) {
   const dir = cacheDir({ tiles, feeds });
@@ -50,7 +80,7 @@ async function buildChild(dir, tiles, feeds) {
   // Coverage over the whole of GB (the default is South and West Yorkshire): plans anywhere.
   const { bytes } = await buildSnapshot({ gtfs: [path.join(dir, 'gtfs')], naptan: [path.join(dir, 'naptan/Stops.csv')], postcodes: [path.join(dir, 'postcodes/postcodes.csv')], coverage: '49,-9,61,3', quiet: true });
   const seconds = (performance.now() - t0) / 1000;
-  writeFileSync(path.join(dir, 'national.snap'), bytes);
+  writeSnapshot(path.join(dir, 'national.snap'), bytes);
   const cpu = process.cpuUsage();
   const build = { seconds: +seconds.toFixed(1), cpuSeconds: +((cpu.user + cpu.system) / 1e6).toFixed(1), peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024), snapshotMiB: +(bytes.length / 1048576).toFixed(1) };
   writeFileSync(path.join(dir, 'build.json'), JSON.stringify(build));
@@ -132,9 +162,8 @@ async function measure(dir, { time }) {
   const { parseGtfsRt } = await import('@transit/feeds');
   const file = path.join(dir, 'national.snap');
   const rssBefore = process.memoryUsage().rss;
-  const buf = readFileSync(file);
-  // The file's own ArrayBuffer (a large file is read into one of its own): a copy would count twice in RSS.
-  const bytes = buf.byteOffset === 0 && buf.byteLength === buf.buffer.byteLength ? buf.buffer : buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
+  // The file read into an ArrayBuffer of its own: a copy would count twice in RSS.
+  const bytes = readSnapshot(file);
   const openMs = once(() => Engine.open(bytes));
   const engine = Engine.open(bytes);
   globalThis.gc?.();

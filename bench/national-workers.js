@@ -3,11 +3,11 @@
 // shapes, journeys, routes at a stop. Issue 16 asks for a national snapshot served on 2 workers in at most
 // 2 GB. RSS is read from /proc after the warm-up and again after a forced settle.
 // Usage: node bench/national-workers.js [--tiles 32] [--workers 2] [--requests 400]
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Engine } from '@transit/engine';
 import { opt, rssMiB, startCli, withKey } from './http-common.js';
-import { cacheDir } from './national-serve.js';
+import { cacheDir, readSnapshot } from './national-serve.js';
 import { journeyUrls } from './journey-urls.js';
 import { mulberry32 } from './suites/stops.js';
 
@@ -20,7 +20,7 @@ if (!existsSync(file)) {
   console.error(`no cached snapshot at ${file}: run node bench/national-serve.js --tiles ${tiles} first`);
   process.exit(2);
 }
-const engine = Engine.open(readFileSync(file).buffer);
+const engine = Engine.open(readSnapshot(file));
 const DAY = '2023-06-13'; // tile 0's busiest day (national-serve.js)
 
 /** Seeded URLs over every API area, spread over the whole snapshot (every tile). */
@@ -50,7 +50,7 @@ function urls() {
 }
 
 const list = urls();
-const snapshotMiB = readFileSync(file).length / 1048576;
+const snapshotMiB = statSync(file).size / 1048576;
 const { proc, url } = await startCli(file, workers, { LIVE_SIMULATE: 'false' });
 const afterStart = rssMiB(proc.pid);
 const statuses = new Map();
