@@ -44,7 +44,7 @@ export function copiesArgs(argv = process.argv) {
   return { naptanTiles: get('--naptan-tiles'), postcodeTiles: get('--postcode-tiles') };
 }
 
-/** Bytes per read or write call: readFileSync and writeFileSync refuse over 2 GiB, which a national snapshot nears (1.6 GiB at 200 tiles with GB-size places) or passes (one place copy per tile). */
+/** Bytes per read or write call: readFileSync refuses files over 2 GiB, which a national snapshot nears (1.6 GiB at 200 tiles with GB-size places) or passes (one place copy per tile). */
 const IO_CHUNK = 1 << 30;
 
 /** A snapshot file read whole into an ArrayBuffer of its own, in chunks (no size limit below the ArrayBuffer's). */
@@ -64,7 +64,7 @@ export function readSnapshot(file) {
   }
 }
 
-/** Writes `bytes` to `file` in chunks (writeFileSync is limited to 2 GiB a call). */
+/** Writes `bytes` to `file` in chunks of IO_CHUNK. */
 function writeSnapshot(file, bytes) {
   const fd = openSync(file, 'w');
   try {
