@@ -5,10 +5,10 @@
 // memory, so 200 tiles (~100M stop times) need no more memory than one.
 //
 // Usage: node bench/national-feed.js --tiles N [--out DIR] [--feeds newport,vilnius,...]
-//                                    [--naptan-tiles K] [--postcode-tiles K]
+//                                    [--naptan-tiles K] [--postcode-tiles K] [--reuse-gtfs]
 // Writes DIR/gtfs/*.txt (one merged GTFS folder for `transit build --gtfs DIR/gtfs`),
 // DIR/naptan/Stops.csv, DIR/postcodes/postcodes.csv and DIR/tiles.json (where each tile went).
-import { createReadStream, createWriteStream, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -239,6 +239,18 @@ async function writeGtfs(dir, zips, tiles, log) {
   return rows;
 }
 
+/** Rows per GTFS file of a folder written before (lines less the header; the writer quotes no line breaks). */
+async function countGtfsRows(dir) {
+  const rows = {};
+  for (const file of GTFS_FILES) {
+    if (!existsSync(path.join(dir, file))) continue;
+    let lines = 0;
+    for await (const chunk of createReadStream(path.join(dir, file))) for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines++;
+    rows[file] = lines - 1;
+  }
+  return rows;
+}
+
 /** Streams a plain CSV file's records (header first). */
 async function* fileRecords(file) {
   yield* createReadStream(file).pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true }));
@@ -294,11 +306,15 @@ async function writeTiledCsv(outFile, inFile, copies, cells, { rename, latCol, l
  * first, in place); `naptanTiles`/`postcodeTiles` copies of the South Yorkshire NaPTAN and S
  * postcodes (0 = none) on the same grid. Returns the manifest also written to DIR/tiles.json.
  */
-export async function writeNationalFeed({ tiles: count, out, feeds = ['newport'], naptanTiles = 0, postcodeTiles = 0, data = DATA, log = null }) {
+export async function writeNationalFeed({ tiles: count, out, feeds = ['newport'], naptanTiles = 0, postcodeTiles = 0, data = DATA, log = null, reuseGtfs = false }) {
   if (!Number.isInteger(count) || count < 1 || count > 999) throw new Error(`--tiles must be 1 to 999, got ${count}`);
   if (postcodeTiles > 676) throw new Error('--postcode-tiles must be at most 676 (two-letter areas)');
   for (const f of feeds) if (!FEEDS[f]) throw new Error(`unknown feed ${f}: one of ${Object.keys(FEEDS).join(', ')}`);
-  rmSync(out, { recursive: true, force: true });
+  const gtfsDir = path.join(out, 'gtfs');
+  // reuseGtfs: the GTFS folder of an earlier run with the same tiles and feeds is kept (at ~200 tiles it takes half an hour); only the NaPTAN and postcode copies are written again.
+  const reuse = reuseGtfs && existsSync(path.join(gtfsDir, 'feed_info.txt'));
+  if (reuse) for (const sub of ['naptan', 'postcodes', 'tiles.json']) rmSync(path.join(out, sub), { recursive: true, force: true });
+  else rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const t0 = performance.now();
   const zips = Array.from({ length: count }, (_, k) => path.join(data, FEEDS[feeds[k % feeds.length]]));
@@ -306,7 +322,7 @@ export async function writeNationalFeed({ tiles: count, out, feeds = ['newport']
   for (const zip of new Set(zips)) boxOf.set(zip, await feedBox(zip));
   const cells = gridCells(Math.max(count, naptanTiles, postcodeTiles), boxOf.get(zips[0]));
   const placements = zips.map((zip, k) => (k === 0 ? IN_PLACE : fitTo(boxOf.get(zip), cells[k])));
-  const rows = await writeGtfs(path.join(out, 'gtfs'), zips, placements, log);
+  const rows = reuse ? await countGtfsRows(gtfsDir) : await writeGtfs(gtfsDir, zips, placements, log);
   // Copy k > 0: ATCO codes and NaPTAN codes prefixed, its own localities; postcodes in area k.
   const naptan = naptanTiles
     ? await writeTiledCsv(path.join(out, 'naptan/Stops.csv'), path.join(data, 'naptan/370Stops.csv'), naptanTiles, cells, {
@@ -352,6 +368,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     feeds,
     naptanTiles: Number(arg('--naptan-tiles', '0')),
     postcodeTiles: Number(arg('--postcode-tiles', '0')),
+    reuseGtfs: process.argv.includes('--reuse-gtfs'),
     log: (line) => process.stderr.write(line + '\n'),
   });
   console.log(JSON.stringify({ out, ...manifest, tiles: manifest.tiles.length }));

@@ -5,7 +5,7 @@
 // built first (`node bench/national-serve.js --tiles N`). Queries are seeded, between tile-0
 // stops, on tile 0's busiest day; the printed time per call is wall time, for orientation only.
 import { readFileSync } from 'node:fs';
-import { cacheDir } from './national-serve.js';
+import { cacheDir, copiesArgs, readSnapshot } from './national-serve.js';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -34,8 +34,7 @@ else {
   const tiles = Number(arg('--tiles', '8'));
   const work = process.argv[process.argv.length - 1];
   const feeds = arg('--feeds', 'newport,vilnius,southampton,wales,newport2024').split(',');
-  const buf = readFileSync(`${cacheDir({ tiles, feeds })}/national.snap`);
-  const engine = Engine.open(buf.buffer);
+  const engine = Engine.open(readSnapshot(`${cacheDir({ tiles, feeds, ...copiesArgs() })}/national.snap`));
   const st = engine.stopTable, tt = engine.timetable, cal = engine.calendar;
   const tile0 = [];
   for (let s = 0; s < st.count; s++) if (engine.stop(s).atcocode.startsWith('N000')) tile0.push(s);

@@ -6,8 +6,13 @@
 // tile 0 (the same seeded queries at every tile count), and parse + match of a real national
 // GTFS-realtime snapshot. The question is which per-query costs grow with the snapshot's size.
 // Usage: node bench/national-serve.js [--tiles 1,8,32] [--feeds newport,vilnius,...] [--time MS]
+//                                     [--naptan-tiles K] [--postcode-tiles K]
+// NaPTAN and postcode copies default to one per tile; at national size (~200 tiles) that is five
+// times GB's stops and postcodes, so `--naptan-tiles 43 --postcode-tiles 36` gives GB's counts
+// (~460k stops, ~1.8M postcodes; issue 16). A GTFS folder generated before for the same tiles
+// and feeds is reused when only the copies change.
 // Prints one JSON line per tile count (stderr: progress) and a table of medians.
-import { existsSync, readFileSync, writeFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync, writeSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,23 +31,70 @@ const arg = (name, fallback) => {
 const log = (line) => process.stderr.write(line + '\n');
 
 /** The cache folder of one tiled feed and its snapshot: one per set of options. */
-export function cacheDir({ tiles, feeds }) {
-  return path.join(os.tmpdir(), 'transit-national-serve', `tiles${tiles}-naptan${tiles}-postcodes${tiles}-${feeds.join('-')}`);
+export function cacheDir({ tiles, feeds, naptanTiles = tiles, postcodeTiles = tiles }) {
+  return path.join(os.tmpdir(), 'transit-national-serve', `tiles${tiles}-naptan${naptanTiles}-postcodes${postcodeTiles}-${feeds.join('-')}`);
+}
+
+/** `--naptan-tiles` and `--postcode-tiles` of the command line (each defaults to the tile count). */
+export function copiesArgs(argv = process.argv) {
+  const get = (name) => {
+    const i = argv.indexOf(name);
+    return i > 0 ? Number(argv[i + 1]) : undefined;
+  };
+  return { naptanTiles: get('--naptan-tiles'), postcodeTiles: get('--postcode-tiles') };
+}
+
+/** Bytes per read or write call: readFileSync refuses files over 2 GiB, which a national snapshot nears (1.6 GiB at 200 tiles with GB-size places) or passes (one place copy per tile). */
+const IO_CHUNK = 1 << 30;
+
+/** A snapshot file read whole into an ArrayBuffer of its own, in chunks (no size limit below the ArrayBuffer's). */
+export function readSnapshot(file) {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const bytes = new Uint8Array(size);
+    for (let at = 0; at < size; ) {
+      const n = readSync(fd, bytes, at, Math.min(size - at, IO_CHUNK), at);
+      if (n === 0) throw new Error(`${file} changed while it was read`);
+      at += n;
+    }
+    return bytes.buffer;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes `bytes` to `file` in chunks of IO_CHUNK. */
+function writeSnapshot(file, bytes) {
+  const fd = openSync(file, 'w');
+  try {
+    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, Math.min(bytes.length - at, IO_CHUNK));
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Generates the tiled feed and builds its snapshot in a child process, unless cached. */
-function ensureNational(tiles, feeds) {
-  const dir = cacheDir({ tiles, feeds });
+function ensureNational(tiles, feeds, copies) {
+  const dir = cacheDir({ tiles, feeds, ...copies });
   const snap = path.join(dir, 'national.snap');
   if (existsSync(snap) && existsSync(path.join(dir, 'build.json'))) return dir;
-  execFileSync(process.execPath, [SELF, '--build-child', dir, '--tiles', String(tiles), '--feeds', feeds.join(',')], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const copyArgs = Object.entries(copies).flatMap(([k, v]) => (v === undefined ? [] : [k === 'naptanTiles' ? '--naptan-tiles' : '--postcode-tiles', String(v)]));
+  execFileSync(process.execPath, [SELF, '--build-child', dir, '--tiles', String(tiles), '--feeds', feeds.join(','), ...copyArgs], { stdio: ['ignore', 'inherit', 'inherit'] });
   return dir;
 }
 
-async function buildChild(dir, tiles, feeds) {
+async function buildChild(dir, tiles, feeds, { naptanTiles = tiles, postcodeTiles = tiles }) {
   if (!existsSync(path.join(dir, 'tiles.json'))) {
-    log(`generating ${tiles} tiles (+ ${tiles} NaPTAN and postcode copies) into ${dir}`);
-    await writeNationalFeed({ tiles, out: dir, feeds, naptanTiles: tiles, postcodeTiles: tiles, log });
+    log(`generating ${tiles} tiles (+ ${naptanTiles} NaPTAN and ${postcodeTiles} postcode copies) into ${dir}`);
+    // The GTFS folder depends only on the tiles and feeds: one generated for other copy counts is moved here rather than written again.
+    const gtfs = path.join(dir, 'gtfs');
+    const other = path.join(cacheDir({ tiles, feeds }), 'gtfs');
+    if (!existsSync(gtfs) && other !== gtfs && existsSync(path.join(other, 'feed_info.txt'))) {
+      mkdirSync(dir, { recursive: true });
+      renameSync(other, gtfs);
+    }
+    await writeNationalFeed({ tiles, out: dir, feeds, naptanTiles, postcodeTiles, log, reuseGtfs: true });
   }
   const { buildSnapshot } = await import('@transit/builder');
   log(`building ${dir}`);
@@ -50,7 +102,7 @@ async function buildChild(dir, tiles, feeds) {
   // Coverage over the whole of GB (the default is South and West Yorkshire): plans anywhere.
   const { bytes } = await buildSnapshot({ gtfs: [path.join(dir, 'gtfs')], naptan: [path.join(dir, 'naptan/Stops.csv')], postcodes: [path.join(dir, 'postcodes/postcodes.csv')], coverage: '49,-9,61,3', quiet: true });
   const seconds = (performance.now() - t0) / 1000;
-  writeFileSync(path.join(dir, 'national.snap'), bytes);
+  writeSnapshot(path.join(dir, 'national.snap'), bytes);
   const cpu = process.cpuUsage();
   const build = { seconds: +seconds.toFixed(1), cpuSeconds: +((cpu.user + cpu.system) / 1e6).toFixed(1), peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024), snapshotMiB: +(bytes.length / 1048576).toFixed(1) };
   writeFileSync(path.join(dir, 'build.json'), JSON.stringify(build));
@@ -61,7 +113,7 @@ const isMain = import.meta.url === pathToFileURL(process.argv[1] ?? '').href;
 if (!isMain) {
   // Imported (bench/national-profile.js uses cacheDir): nothing runs.
 } else if (process.argv.includes('--build-child')) {
-  await buildChild(arg('--build-child'), Number(arg('--tiles')), arg('--feeds').split(','));
+  await buildChild(arg('--build-child'), Number(arg('--tiles')), arg('--feeds').split(','), copiesArgs());
 } else if (process.argv.includes('--measure-child')) {
   const out = await measure(arg('--measure-child'), { time: Number(arg('--time', '1500')) });
   console.log(JSON.stringify(out));
@@ -70,7 +122,7 @@ if (!isMain) {
   const feeds = arg('--feeds', 'newport,vilnius,southampton,wales,newport2024').split(',');
   const rows = [];
   for (const tiles of tileCounts) {
-    const dir = ensureNational(tiles, feeds);
+    const dir = ensureNational(tiles, feeds, copiesArgs());
     log(`measuring ${tiles} tiles`);
     const out = execFileSync(process.execPath, ['--expose-gc', SELF, '--measure-child', dir, '--time', arg('--time', '1500')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 });
     const r = { tiles, ...JSON.parse(out.trim().split('\n').pop()), build: JSON.parse(readFileSync(path.join(dir, 'build.json'), 'utf8')) };
@@ -149,9 +201,8 @@ async function measure(dir, { time }) {
   const { parseGtfsRt } = await import('@transit/feeds');
   const file = path.join(dir, 'national.snap');
   const rssBefore = process.memoryUsage().rss;
-  const buf = readFileSync(file);
-  // The file's own ArrayBuffer (a large file is read into one of its own): a copy would count twice in RSS.
-  const bytes = buf.byteOffset === 0 && buf.byteLength === buf.buffer.byteLength ? buf.buffer : buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
+  // The file read into an ArrayBuffer of its own: a copy would count twice in RSS.
+  const bytes = readSnapshot(file);
   const openMs = once(() => Engine.open(bytes));
   const engine = Engine.open(bytes);
   globalThis.gc?.();
