@@ -3,7 +3,8 @@
 // (every endpoint, ids discovered from the answers, seeded journeys with their page cursors, bad
 // values for every parameter, static files under each encoding, methods, keys) at the same
 // moment, and reports every difference in status, headers (Date and request ids aside) or body.
-// usage: node bench/compare-http.js BASE_CHECKOUT NEW_CHECKOUT SNAPSHOT [--live-config FILE] [--out FILE]
+// usage: node bench/compare-http.js BASE_CHECKOUT NEW_CHECKOUT SNAPSHOT [--new-snapshot FILE] [--live-config FILE] [--out FILE]
+// (--new-snapshot: the new checkout serves FILE instead, e.g. the same feed built by its builder in a new format)
 // (each checkout built with `npm run build`; exit status 1 when any answer differs)
 import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { mulberry32 } from './suites/stops.js';
 const [baseDir, newDir, snapshot, ...rest] = process.argv.slice(2);
 const opt = (name) => { const i = rest.indexOf(name); return i >= 0 ? rest[i + 1] : undefined; };
 const liveConfig = opt('--live-config');
+const newSnapshot = opt('--new-snapshot') ?? snapshot;
 const outFile = opt('--out');
 const KEY = 'cmp-key';
 
@@ -22,8 +24,8 @@ function bin(dir) {
   throw new Error(`no transit bin in ${dir}`);
 }
 
-function start(dir) {
-  const args = [bin(dir), 'serve', '--snapshot', snapshot, '--port', '0', '--workers', '1'];
+function start(dir, file) {
+  const args = [bin(dir), 'serve', '--snapshot', file, '--port', '0', '--workers', '1'];
   if (liveConfig) args.push('--live-config', liveConfig);
   const child = spawn(process.execPath, args, { cwd: dir, env: { ...process.env, API_KEYS: `${KEY}:unlimited`, LIVE_SIMULATE: 'false' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
@@ -61,7 +63,7 @@ function collect(json, found) {
 }
 
 async function main() {
-  const [a, b] = await Promise.all([start(baseDir), start(newDir)]);
+  const [a, b] = await Promise.all([start(baseDir, snapshot), start(newDir, newSnapshot)]);
   const random = mulberry32(7);
   const pick = (arr) => arr[Math.floor(random() * arr.length)];
   const found = {};

@@ -197,7 +197,7 @@ function liveAnswer(overlay) {
 
 /** Every measurement on one tiled snapshot, in this (fresh) process. */
 async function measure(dir, { time }) {
-  const { Engine, ukLocalToEpoch } = await import('@transit/engine');
+  const { Engine, ukLocalToEpoch } = await import(process.env.ENGINE ?? '@transit/engine'); // ENGINE=/path/to/dist/index.js: another build
   const { parseGtfsRt } = await import('@transit/feeds');
   const file = path.join(dir, 'national.snap');
   const rssBefore = process.memoryUsage().rss;
@@ -241,7 +241,7 @@ async function measure(dir, { time }) {
   const fmt = (t) => `${t.medianUs.toFixed(1)} µs (cpu ${t.cpuUsPerCall.toFixed(1)})`;
 
   row('snapshot MiB', +(statSync(file).size / 1048576).toFixed(1));
-  row('stop times', tt.arrivals.length);
+  row('stop times', tt.stopTimeCount ?? tt.arrivals.length);
   row('stops', st.count);
   row('places (stops + stations + settlements + postcodes)', st.count + info.counts.stations + info.counts.settlements + info.counts.postcodes);
   row('open ms (first; min of 5)', `${openMs.toFixed(0)}; ${Math.min(...openTimes).toFixed(0)}`);

@@ -52,7 +52,6 @@ export function boardQueries(engine, count, day) {
 export function naiveBoard(engine, stopIdx, q) {
   const tt = engine.timetable;
   const cal = engine.calendar;
-  const times = q.type === 'departures' ? tt.departures : tt.arrivals;
   const firstDay = ukDayOf(q.from) - 3;
   const lastDay = ukDayOf(q.to) + 1;
   const out = [];
@@ -60,13 +59,12 @@ export function naiveBoard(engine, stopIdx, q) {
     const p = tt.tripPattern[t];
     const first = tt.patternStopOffsets[p];
     const len = tt.patternStopOffsets[p + 1] - first;
-    const n = tt.patternTripOffsets[p + 1] - tt.patternTripOffsets[p];
     for (let pos = 0; pos < len; pos++) {
       if (tt.patternStops[first + pos] !== stopIdx) continue;
       const flags = tt.patternStopFlags[first + pos];
       if (q.type === 'departures' && ((pos === len - 1 && len > 1) || flags >> 2 === 1)) continue;
       if (q.type === 'arrivals' && ((pos === 0 && len > 1) || (flags & 3) === 1)) continue;
-      const seconds = times[tt.patternTimeOffsets[p] + pos * n + tt.tripRank[t]];
+      const seconds = q.type === 'departures' ? tt.departureAt(t, pos) : tt.arrivalAt(t, pos);
       for (let day = firstDay; day <= lastDay; day++) {
         if (!cal.runs(tt.tripService[t], day)) continue;
         const time = cal.reference(day) + seconds * 1000;

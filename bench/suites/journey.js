@@ -24,7 +24,7 @@ export async function journeySuite({ queries = 100 } = {}) {
     const qs = seededQueries(engine, day, queries);
     const csa = new NaiveCsa(engine, day);
     for (const q of qs.slice(0, 20)) check(engine, csa, q);
-    const stopTimes = engine.timetable.arrivals.length;
+    const stopTimes = engine.timetable.stopTimeCount;
     let i = 0;
     const planner = engine.planner;
     tasks.push([`${name} (${stopTimes.toLocaleString('en-GB')} stop times): earliest arrival, one departure (RAPTOR)`, () => {
@@ -108,10 +108,8 @@ class NaiveCsa {
         if (!cal.runs(tt.tripService[trip], day + d)) continue;
         const p = tt.tripPattern[trip];
         const first = tt.patternStopOffsets[p], n = tt.patternStopOffsets[p + 1] - first;
-        const tc = tt.patternTripOffsets[p + 1] - tt.patternTripOffsets[p];
-        const base = tt.patternTimeOffsets[p] + tt.tripRank[trip];
         for (let pos = 0; pos + 1 < n; pos++) {
-          conns.push([tt.departures[base + pos * tc] + shift, tt.arrivals[base + (pos + 1) * tc] + shift, tt.patternStops[first + pos], tt.patternStops[first + pos + 1], (trip * 3 + d + 1), tt.patternStopFlags[first + pos] >> 2 !== 1, (tt.patternStopFlags[first + pos + 1] & 3) !== 1]);
+          conns.push([tt.departureAt(trip, pos) + shift, tt.arrivalAt(trip, pos + 1) + shift, tt.patternStops[first + pos], tt.patternStops[first + pos + 1], (trip * 3 + d + 1), tt.patternStopFlags[first + pos] >> 2 !== 1, (tt.patternStopFlags[first + pos + 1] & 3) !== 1]);
         }
       }
     }

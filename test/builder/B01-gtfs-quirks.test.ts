@@ -43,8 +43,11 @@ describe('GTFS quirks', () => {
     expect(e.strings.get(tt.tripVehicleJourneyCode[0])).toBe('1234');
     expect(e.strings.get(tt.tripBlock[0])).toBe('');
     expect(e.reader.header.agencies[0]).toMatchObject({ id: 'OP1', name: 'Don Valley Buses', noc: 'DVB1' });
-    expect([...tt.arrivals]).toEqual([8 * 3600, 8 * 3600 + 240]);
-    expect([...tt.departures]).toEqual([8 * 3600, 8 * 3600 + 300]);
+    expect([0, 1].map((pos) => tt.arrivalAt(0, pos))).toEqual([8 * 3600, 8 * 3600 + 240]);
+    expect([0, 1].map((pos) => tt.departureAt(0, pos))).toEqual([8 * 3600, 8 * 3600 + 300]);
+    // The first call has no dwell (one row), the second dwells a minute (arrival and departure rows).
+    expect([...tt.times]).toEqual([8 * 3600, 8 * 3600 + 240, 8 * 3600 + 300]);
+    expect([...tt.timeRows]).toEqual([0, 1, 3]);
   });
 
   it('reports a missing required file as a clear error', async () => {

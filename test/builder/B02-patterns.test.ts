@@ -54,7 +54,7 @@ describe('patterns', () => {
       const stops = tt.patternStopOffsets[p + 1] - tt.patternStopOffsets[p];
       for (let r = 0; r < n; r++) {
         const trip = tt.patternTrips[tt.patternTripOffsets[p] + r];
-        const times = Array.from({ length: stops }, (_, pos) => tt.departures[tt.patternTimeOffsets[p] + pos * n + r] / 60);
+        const times = Array.from({ length: stops }, (_, pos) => tt.departureAt(trip, pos) / 60);
         trips.push(`${e.strings.get(tt.tripId[trip])}[${times.join(',')}]`);
         expect(tt.tripPattern[trip]).toBe(p);
         expect(tt.tripRank[trip]).toBe(r);

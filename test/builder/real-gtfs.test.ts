@@ -37,9 +37,9 @@ describe.skipIf(!HAVE_DATA)('real GTFS feeds', () => {
     for (let p = 0; p < tt.patternCount; p++) {
       const n = tt.patternTripOffsets[p + 1] - tt.patternTripOffsets[p];
       const stops = tt.patternStopOffsets[p + 1] - tt.patternStopOffsets[p];
-      const base = tt.patternTimeOffsets[p];
-      for (let pos = 0; pos < stops; pos++) {
-        for (let r = 1; r < n; r++) if (tt.departures[base + pos * n + r] < tt.departures[base + pos * n + r - 1]) backwards++;
+      for (let i = tt.patternStopOffsets[p]; i < tt.patternStopOffsets[p] + stops; i++) {
+        const row = tt.departureRow(i, n);
+        for (let r = 1; r < n; r++) if (tt.times[row + r] < tt.times[row + r - 1]) backwards++;
       }
     }
     expect(backwards).toBe(0);

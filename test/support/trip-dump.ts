@@ -37,13 +37,10 @@ export function dumpTrips(e: Engine): DumpTrip[] {
   const out: DumpTrip[] = [];
   for (let t = 0; t < tt.tripCount; t++) {
     const p = tt.tripPattern[t];
-    const rank = tt.tripRank[t];
-    const n = tt.patternTripOffsets[p + 1] - tt.patternTripOffsets[p];
     const calls: DumpCall[] = [];
     for (let i = tt.patternStopOffsets[p], pos = 0; i < tt.patternStopOffsets[p + 1]; i++, pos++) {
-      const x = tt.patternTimeOffsets[p] + pos * n + rank;
       const stop = tt.patternStops[i];
-      calls.push({ atco: e.strings.get(e.stopTable.atco[stop]), crs: crsOfStop.get(stop) ?? '', arr: tt.arrivals[x], dep: tt.departures[x], pickup: tt.patternStopFlags[i] >> 2, dropOff: tt.patternStopFlags[i] & 3 });
+      calls.push({ atco: e.strings.get(e.stopTable.atco[stop]), crs: crsOfStop.get(stop) ?? '', arr: tt.arrivalAt(t, pos), dep: tt.departureAt(t, pos), pickup: tt.patternStopFlags[i] >> 2, dropOff: tt.patternStopFlags[i] & 3 });
     }
     const svc = tt.tripService[t];
     const days: number[] = [];

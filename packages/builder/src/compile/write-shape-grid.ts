@@ -16,7 +16,8 @@ export function writeShapeGrid(w: SnapshotWriter, strings: { bytes: Uint8Array; 
     patternStopOffsets: u32('patterns.stopOffsets'),
     patternStops: u32('patterns.stops'),
     patternTripOffsets: u32('patterns.tripOffsets'),
-    patternTrips: u32('patterns.trips'),
+    // A pattern's trips are contiguous: patterns.tripOffsets indexes the trips directly.
+    patternTrips: Uint32Array.from(u32('trips.shape'), (_, t) => t),
     tripShape: u32('trips.shape'),
   };
   const grid = compileShapeGrid(source, strings, w.section('stops.lat', Float64Array), w.section('stops.lon', Float64Array));

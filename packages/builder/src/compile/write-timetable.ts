@@ -1,4 +1,4 @@
-import { NONE } from '@transit/engine';
+import { EMPTY_STRING, NONE, compactTimes } from '@transit/engine';
 import type { Dataset } from '../dataset.js';
 import type { SnapshotWriter } from '../write/snapshot-writer.js';
 import { sortedOrder } from '../write/string-pool.js';
@@ -19,16 +19,17 @@ export function writeTimetable(ds: Dataset, w: SnapshotWriter, p: CompiledPatter
 
   const trips = Array.from(p.tripOrder, (t) => tt.trips[t]);
   const tripId = Uint32Array.from(trips, (t) => pool.intern(t.id));
-  w.add('trips.id', tripId)
-    .add('trips.headsign', Uint32Array.from(trips, (t) => pool.intern(t.headsign)))
-    .add('trips.vehicleJourneyCode', Uint32Array.from(trips, (t) => pool.intern(t.vehicleJourneyCode)))
-    .add('trips.block', Uint32Array.from(trips, (t) => pool.intern(t.block)))
-    .add('trips.route', Uint32Array.from(trips, (t) => t.route))
-    .add('trips.service', Uint32Array.from(trips, (t) => t.service))
-    .add('trips.direction', Uint8Array.from(trips, (t) => t.direction))
+  // A trip's pattern, rank and route follow from patterns.tripOffsets (a pattern's trips are
+  // contiguous), so the engine derives them; string columns empty for every trip are left out.
+  w.add('trips.id', tripId);
+  addPerPattern(w, 'headsign', Uint32Array.from(trips, (t) => pool.intern(t.headsign)), p.patternTripOffsets);
+  addPerPattern(w, 'direction', Uint8Array.from(trips, (t) => t.direction), p.patternTripOffsets);
+  const vehicleJourneyCode = Uint32Array.from(trips, (t) => pool.intern(t.vehicleJourneyCode));
+  if (vehicleJourneyCode.some((s) => s !== EMPTY_STRING)) w.add('trips.vehicleJourneyCode', vehicleJourneyCode);
+  const block = Uint32Array.from(trips, (t) => pool.intern(t.block));
+  if (block.some((s) => s !== EMPTY_STRING)) w.add('trips.block', block);
+  w.add('trips.service', Uint32Array.from(trips, (t) => t.service))
     .add('trips.shape', Uint32Array.from(trips, (t) => (t.shape < 0 ? NONE : t.shape)))
-    .add('trips.pattern', p.tripPattern)
-    .add('trips.rank', p.tripRank)
     .add('trips.byId', sortedOrder(pool, tripId));
 
   const calendar = compileCalendar(tt, ds.issues);
@@ -38,11 +39,9 @@ export function writeTimetable(ds: Dataset, w: SnapshotWriter, p: CompiledPatter
     .add('patterns.stopOffsets', p.patternStopOffsets)
     .add('patterns.stops', p.patternStops)
     .add('patterns.stopFlags', p.patternStopFlags)
-    .add('patterns.tripOffsets', p.patternTripOffsets)
-    .add('patterns.trips', p.patternTrips)
-    .add('patterns.timeOffsets', p.patternTimeOffsets)
-    .add('times.arr', p.arrivals)
-    .add('times.dep', p.departures);
+    .add('patterns.tripOffsets', p.patternTripOffsets);
+  const times = compactTimes(p.patternStopOffsets, p.patternTripOffsets, p.patternTimeOffsets, p.arrivals, p.departures);
+  w.add('patterns.timeRows', times.timeRows).add('times.values', times.times);
 
   const index = stopPatternIndex(p, stopCount);
   w.add('stops.patternOffsets', index.offsets).add('stops.patterns', index.patterns).add('stops.patternPos', index.pos);
@@ -50,6 +49,22 @@ export function writeTimetable(ds: Dataset, w: SnapshotWriter, p: CompiledPatter
   const shapes = compileShapes(tt, pool);
   w.add('shapes.id', shapes.id).add('shapes.polyline', shapes.polyline).add('shapes.pointCount', shapes.pointCount).add('shapes.length', shapes.length);
   return { firstDay: calendar.firstDay, dayCount: calendar.dayCount };
+}
+
+/** Writes a trip column as `patterns.<name>` when every pattern's trips agree on it (the usual case for headsigns and directions), else as `trips.<name>`. */
+function addPerPattern(w: SnapshotWriter, name: string, perTrip: Uint8Array | Uint32Array, patternTripOffsets: Uint32Array): void {
+  const patternCount = patternTripOffsets.length - 1;
+  for (let p = 0; p < patternCount; p++) {
+    for (let t = patternTripOffsets[p] + 1; t < patternTripOffsets[p + 1]; t++) {
+      if (perTrip[t] !== perTrip[t - 1]) {
+        w.add(`trips.${name}`, perTrip);
+        return;
+      }
+    }
+  }
+  const perPattern = perTrip instanceof Uint8Array ? new Uint8Array(patternCount) : new Uint32Array(patternCount);
+  for (let p = 0; p < patternCount; p++) perPattern[p] = patternTripOffsets[p + 1] > patternTripOffsets[p] ? perTrip[patternTripOffsets[p]] : 0;
+  w.add(`patterns.${name}`, perPattern);
 }
 
 /** Stop -> (pattern, position) pairs in CSR form; a stop visited twice by a pattern (loops) appears twice. */

@@ -43,15 +43,17 @@ export class BoardSearch {
     if (cal.dayCount === 0) return 0;
     const refs = cal.references();
     const tt = this.tt;
-    const times = type === 'departures' ? tt.departures : tt.arrivals;
+    const times = tt.times;
+    const departs = type === 'departures';
     const c = this.cursors;
     c.reset(times);
     const dayCount = this.candidateDays(refs, from, to);
     const { dayIdx, dayLo, dayHi } = this;
     const bounds = (this.bounds ??= new EntryBounds(tt));
     const { min: entryMin, max: entryMax, listed, filled } = bounds;
+    const rows = departs ? bounds.departureRow : bounds.arrivalRow;
     const want = type === 'departures' ? LISTS_DEPARTURES : LISTS_ARRIVALS;
-    const { stopPatternOffsets, stopPatterns, stopPatternPos, patternTripOffsets, patternTimeOffsets } = tt;
+    const { stopPatternOffsets, stopPatterns, stopPatternPos, patternTripOffsets } = tt;
     for (let si = first; si < end; si++) {
       const stop = stops[si];
       if (filled[stop] === 0) bounds.fill(stop);
@@ -63,7 +65,7 @@ export class BoardSearch {
         const pos = stopPatternPos[e];
         const tripFirst = patternTripOffsets[p];
         const n = patternTripOffsets[p + 1] - tripFirst;
-        const base = patternTimeOffsets[p] + pos * n;
+        const base = rows[e];
         const min = times[base];
         const max = times[base + n - 1];
         for (let d = 0; d < dayCount; d++) {
@@ -149,14 +151,13 @@ export class BoardSearch {
    */
   private latestSeconds(): number {
     if (this.maxSeconds < 0) {
-      const { departures, patternTripOffsets, patternTimeOffsets, patternStopOffsets } = this.tt;
+      const { times, timeRows, patternTripOffsets, patternStopOffsets } = this.tt;
       let max = 0;
       for (let p = 0; p + 1 < patternTripOffsets.length; p++) {
         const n = patternTripOffsets[p + 1] - patternTripOffsets[p];
         if (n === 0) continue;
-        const base = patternTimeOffsets[p];
-        for (let pos = 0, len = patternStopOffsets[p + 1] - patternStopOffsets[p]; pos < len; pos++) {
-          const last = departures[base + pos * n + n - 1];
+        for (let i = patternStopOffsets[p]; i < patternStopOffsets[p + 1]; i++) {
+          const last = times[timeRows[i + 1] - 1]; // last trip of the departure row
           if (last > max) max = last;
         }
       }

@@ -16,6 +16,9 @@ export class EntryBounds {
   /** Entry -> earliest arrival / latest departure of the column (Seconds); valid once its stop is filled. */
   readonly min: Int32Array;
   readonly max: Int32Array;
+  /** Entry -> start of its arrival / departure row in `times` (a board reads them beside min and max, not through the pattern's timeRows). */
+  readonly arrivalRow: Uint32Array;
+  readonly departureRow: Uint32Array;
   /** Entry -> LISTS_DEPARTURES | LISTS_ARRIVALS bits; valid once its stop is filled. */
   readonly listed: Uint8Array;
   /** Stop -> 1 once its entries are filled. */
@@ -26,6 +29,8 @@ export class EntryBounds {
     const count = tt.stopPatterns.length;
     this.min = new Int32Array(count);
     this.max = new Int32Array(count);
+    this.arrivalRow = new Uint32Array(count);
+    this.departureRow = new Uint32Array(count);
     this.listed = new Uint8Array(count);
     this.filled = new Uint8Array(tt.stopPatternOffsets.length - 1);
   }
@@ -39,10 +44,11 @@ export class EntryBounds {
       const p = tt.stopPatterns[e];
       const pos = tt.stopPatternPos[e];
       const n = tt.patternTripOffsets[p + 1] - tt.patternTripOffsets[p];
-      const base = tt.patternTimeOffsets[p] + pos * n;
-      this.min[e] = tt.arrivals[base];
-      this.max[e] = tt.departures[base + n - 1];
       const first = tt.patternStopOffsets[p];
+      this.arrivalRow[e] = tt.timeRows[first + pos];
+      this.departureRow[e] = tt.timeRows[first + pos + 1] - n;
+      this.min[e] = tt.times[this.arrivalRow[e]];
+      this.max[e] = tt.times[this.departureRow[e] + n - 1];
       const len = tt.patternStopOffsets[p + 1] - first;
       const flags = tt.patternStopFlags[first + pos];
       // A trip's last call is no departure and its first no arrival (a one-call trip is both); type 1 = none.

@@ -198,9 +198,7 @@ export class GtfsFaresV2 {
     let to = from;
     while (to < end && tt.patternStops[to] !== leg.toStop) to++;
     if (to >= end) return leg.departMs;
-    const trips = tt.patternTripOffsets[p + 1] - tt.patternTripOffsets[p];
-    const base = tt.patternTimeOffsets[p] + tt.tripRank[leg.tripIdx];
-    return leg.departMs + (tt.arrivals[base + (to - first) * trips] - tt.departures[base + (from - first) * trips]) * 1000;
+    return leg.departMs + (tt.arrivalAt(leg.tripIdx, to - first) - tt.departureAt(leg.tripIdx, from - first)) * 1000;
   }
 
   private fare(pence: number, id: number, source: number): LegFare {

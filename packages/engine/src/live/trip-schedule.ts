@@ -11,8 +11,9 @@ export class TripSchedule {
   tripIdx = -1;
   /** Number of calls. */
   length = 0;
-  private base = 0;
-  private stride = 0;
+  /** The trip's column in its pattern's rows, their length, and its pattern's first pattern stop. */
+  private rank = 0;
+  private tripCount = 0;
   private firstStop = 0;
 
   constructor(private readonly tt: TimetableTables) {}
@@ -21,19 +22,19 @@ export class TripSchedule {
     const tt = this.tt;
     const p = tt.tripPattern[tripIdx];
     this.tripIdx = tripIdx;
-    this.stride = tt.patternTripOffsets[p + 1] - tt.patternTripOffsets[p];
-    this.base = tt.patternTimeOffsets[p] + tt.tripRank[tripIdx];
+    this.rank = tt.tripRank[tripIdx];
+    this.tripCount = tt.patternTripOffsets[p + 1] - tt.patternTripOffsets[p];
     this.firstStop = tt.patternStopOffsets[p];
     this.length = tt.patternStopOffsets[p + 1] - this.firstStop;
     return this;
   }
 
   arrival(pos: number): number {
-    return this.tt.arrivals[this.base + pos * this.stride];
+    return this.tt.times[this.tt.arrivalRow(this.firstStop + pos) + this.rank];
   }
 
   departure(pos: number): number {
-    return this.tt.departures[this.base + pos * this.stride];
+    return this.tt.times[this.tt.departureRow(this.firstStop + pos, this.tripCount) + this.rank];
   }
 
   stop(pos: number): number {

@@ -121,10 +121,7 @@ export class ItineraryBuilder {
   /** Arrival (or departure) of a trip at a position, in query-day Seconds. */
   time(trip: number, day: number, pos: number, arrival: boolean): number {
     const tt = this.tt;
-    const p = tt.tripPattern[trip];
-    const tc = tt.patternTripOffsets[p + 1] - tt.patternTripOffsets[p];
-    const cell = tt.patternTimeOffsets[p] + pos * tc + tt.tripRank[trip];
-    return (arrival ? tt.arrivals[cell] : tt.departures[cell]) + this.days.shift[day];
+    return (arrival ? tt.arrivalAt(trip, pos) : tt.departureAt(trip, pos)) + this.days.shift[day];
   }
 
   private place(stop: number): LegPlace {

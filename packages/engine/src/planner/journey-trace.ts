@@ -29,9 +29,7 @@ export function traceRides(L: RaptorLabels, tt: TimetableTables, days: QueryDays
     const to = L.rideTo[i];
     rides.push(reverse ? { trip, day, boardPos: to, alightPos: from } : { trip, day, boardPos: from, alightPos: to });
     const p = tt.tripPattern[trip];
-    const tc = tt.patternTripOffsets[p + 1] - tt.patternTripOffsets[p];
-    const cell = tt.patternTimeOffsets[p] + from * tc + tt.tripRank[trip];
-    const caught = reverse ? -(tt.arrivals[cell] + days.shift[day]) : tt.departures[cell] + days.shift[day];
+    const caught = reverse ? -(tt.arrivalAt(trip, from) + days.shift[day]) : tt.departureAt(trip, from) + days.shift[day];
     const b = tt.patternStops[tt.patternStopOffsets[p] + from];
     let jj = 0;
     while (jj < j - 1 && L.walk[jj * S + b] + (jj > 0 ? slack : 0) > caught) jj++;

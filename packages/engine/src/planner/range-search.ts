@@ -134,7 +134,7 @@ export class RangeSearch {
     };
     const { shift, slotActive } = this.days;
     const T = tt.tripCount;
-    const times = q.reverse ? tt.arrivals : tt.departures;
+    const times = tt.times;
     let first = UNREACHED;
     let firstInDoubt = UNREACHED;
     this.forEachAccessBoarding(q, access, towardTarget, (ai, _e, d, tripFirst, tc, col) => {
@@ -248,7 +248,7 @@ export class RangeSearch {
   private collectDepartures(q: RangeQuery, access: readonly StopAccess[]): number {
     const { shift, slotActive } = this.days;
     const T = this.tt.tripCount;
-    const times = q.reverse ? this.tt.arrivals : this.tt.departures;
+    const times = this.tt.times;
     let n = 0;
     this.forEachAccessBoarding(q, access, null, (ai, e, d, tripFirst, tc, col) => {
       const seconds = access[ai].seconds;
@@ -296,7 +296,8 @@ export class RangeSearch {
         if (q.reverse ? !canAlight(flags) : !canBoard(flags)) continue;
         const tripFirst = tt.patternTripOffsets[p];
         const tc = tt.patternTripOffsets[p + 1] - tripFirst;
-        const col = tt.patternTimeOffsets[p] + pos * tc;
+        const i = tt.patternStopOffsets[p] + pos;
+        const col = q.reverse ? tt.timeRows[i] : tt.timeRows[i + 1] - tc;
         for (let d = 0; d < DAY_SPAN; d++) if (patternDays[p] & (1 << d)) visit(ai, e, d, tripFirst, tc, col);
       }
     }

@@ -230,8 +230,7 @@ export class RaptorSearch {
     const n = tt.patternStopOffsets[p + 1] - first;
     const tripFirst = tt.patternTripOffsets[p];
     const tc = tt.patternTripOffsets[p + 1] - tripFirst;
-    const base = tt.patternTimeOffsets[p];
-    const { arrivals, departures, patternStops, patternStopFlags } = tt;
+    const { times, timeRows, patternStops, patternStopFlags } = tt;
     const slack = k > 1 ? this.setup.slack : 0;
     const bound = L.target[k];
     const lb = this.lb;
@@ -246,7 +245,7 @@ export class RaptorSearch {
       const s = patternStops[first + pos];
       const flags = patternStopFlags[first + pos];
       if (rank >= 0 && canAlight(flags)) {
-        const t = arrivals[base + pos * tc + rank] + shift;
+        const t = times[timeRows[first + pos] + rank] + shift;
         // t + lb[s] never falls along a trip (the bounds are consistent, also capped at the horizon): once it cannot beat the target, no later stop can.
         if (t + Math.min(lb[s], horizon) >= bound) rank = -1;
         else if (t < L.rideBest[row + s]) {
@@ -257,15 +256,16 @@ export class RaptorSearch {
       // Board only where the previous round lowered the label: elsewhere the trips catchable were caught in an earlier round or run, and their arrivals are in the labels.
       if (boardStamp[s] === stamp && canBoard(flags)) {
         const need = L.walk[prevRow + s] + slack;
-        const current = rank >= 0 ? departures[base + pos * tc + rank] + shift : UNREACHED;
+        const col = timeRows[first + pos + 1] - tc; // departure row
+        const current = rank >= 0 ? times[col + rank] + shift : UNREACHED;
         // A trip caught here reaches every later stop no sooner than the bounds allow: none can beat the target.
-        if (need <= current && need + Math.min(lb[s], horizon) < bound && this.earliestTrip(p, base + pos * tc, tripFirst, tc, need, current, rank, rank >= 0 ? day : -1)) {
+        if (need <= current && need + Math.min(lb[s], horizon) < bound && this.earliestTrip(p, col, tripFirst, tc, need, current, rank, rank >= 0 ? day : -1)) {
           rank = this.foundRank;
           day = this.foundDay;
           shift = this.days.shift[day];
           boardPos = pos;
           // Nor can a trip leaving too late for the target (or the later one ridden so far).
-          if (departures[base + pos * tc + rank] + shift + Math.min(lb[s], horizon) >= bound) rank = -1;
+          if (times[col + rank] + shift + Math.min(lb[s], horizon) >= bound) rank = -1;
         }
       }
     }
@@ -279,8 +279,7 @@ export class RaptorSearch {
     const first = tt.patternStopOffsets[p];
     const tripFirst = tt.patternTripOffsets[p];
     const tc = tt.patternTripOffsets[p + 1] - tripFirst;
-    const base = tt.patternTimeOffsets[p];
-    const { arrivals, departures, patternStops, patternStopFlags } = tt;
+    const { times, timeRows, patternStops, patternStopFlags } = tt;
     const slack = k > 1 ? this.setup.slack : 0;
     const bound = L.target[k];
     const lb = this.lb;
@@ -295,7 +294,7 @@ export class RaptorSearch {
       const s = patternStops[first + pos];
       const flags = patternStopFlags[first + pos];
       if (rank >= 0 && canBoard(flags)) {
-        const t = -(departures[base + pos * tc + rank] + shift);
+        const t = -(times[timeRows[first + pos + 1] - tc + rank] + shift);
         if (t + Math.min(lb[s], horizon) >= bound) rank = -1; // as forward: t + lb[s] never falls along the trip
         else if (t < L.rideBest[row + s]) {
           if (L.setRide(k, s, t, tt.patternTrips[tripFirst + rank], day, boardPos, pos)) this.mark(s);
@@ -304,13 +303,14 @@ export class RaptorSearch {
       }
       if (boardStamp[s] === stamp && canAlight(flags)) {
         const latest = -L.walk[prevRow + s] - slack;
-        const current = rank >= 0 ? arrivals[base + pos * tc + rank] + shift : -UNREACHED;
-        if (latest >= current && Math.min(lb[s], horizon) - latest < bound && this.latestTrip(p, base + pos * tc, tripFirst, tc, latest, current, rank, rank >= 0 ? day : -1)) {
+        const col = timeRows[first + pos]; // arrival row
+        const current = rank >= 0 ? times[col + rank] + shift : -UNREACHED;
+        if (latest >= current && Math.min(lb[s], horizon) - latest < bound && this.latestTrip(p, col, tripFirst, tc, latest, current, rank, rank >= 0 ? day : -1)) {
           rank = this.foundRank;
           day = this.foundDay;
           shift = this.days.shift[day];
           boardPos = pos;
-          if (Math.min(lb[s], horizon) - (arrivals[base + pos * tc + rank] + shift) >= bound) rank = -1;
+          if (Math.min(lb[s], horizon) - (times[col + rank] + shift) >= bound) rank = -1;
         }
       }
     }
@@ -323,7 +323,7 @@ export class RaptorSearch {
    * binary search (FIFO: trips from the ridden one on depart no earlier).
    */
   private earliestTrip(p: number, col: number, tripFirst: number, tc: number, need: number, before: number, curRank: number, curDay: number): boolean {
-    const departures = this.tt.departures;
+    const departures = this.tt.times; // col is a departure row
     const { shift, slotActive, patternDays } = this.days;
     const T = this.tt.tripCount;
     let best = before;
@@ -357,7 +357,7 @@ export class RaptorSearch {
 
   /** The latest running trip arriving at or before `latest` and after `after`, over the query's service days; the mirror of `earliestTrip`. */
   private latestTrip(p: number, col: number, tripFirst: number, tc: number, latest: number, after: number, curRank: number, curDay: number): boolean {
-    const arrivals = this.tt.arrivals;
+    const arrivals = this.tt.times; // col is an arrival row
     const { shift, slotActive, patternDays } = this.days;
     const T = this.tt.tripCount;
     let best = after;

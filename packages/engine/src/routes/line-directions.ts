@@ -51,8 +51,8 @@ function tripCount(tt: TimetableTables, pat: number): number {
 
 /** First trip's seconds from first departure to last arrival. */
 function runSeconds(tt: TimetableTables, pat: number): number {
-  const base = tt.patternTimeOffsets[pat];
-  return tt.arrivals[base + (callCount(tt, pat) - 1) * tripCount(tt, pat)] - tt.departures[base];
+  const first = tt.patternTripOffsets[pat];
+  return tt.arrivalAt(first, callCount(tt, pat) - 1) - tt.departureAt(first, 0);
 }
 
 /** Commonest shape among the pattern's trips (first seen wins ties), or null when none has one. */

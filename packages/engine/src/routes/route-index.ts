@@ -107,16 +107,14 @@ export class RouteIndex {
   private journey(t: number, ref: number): RouteJourney {
     const tt = this.tt;
     const pat = tt.tripPattern[t];
-    const n = tt.patternTripOffsets[pat + 1] - tt.patternTripOffsets[pat];
     const calls = callCount(tt, pat);
-    const base = tt.patternTimeOffsets[pat] + tt.tripRank[t];
     const stops = this.patternStops(pat);
     const dir = tt.tripDirection[t];
     return {
       tripId: this.strings.get(tt.tripId[t]),
       direction: dir === 0 || dir === 1 ? dir : null,
-      departure: ref + tt.departures[base] * 1000,
-      arrival: ref + tt.arrivals[base + (calls - 1) * n] * 1000,
+      departure: ref + tt.departureAt(t, 0) * 1000,
+      arrival: ref + tt.arrivalAt(t, calls - 1) * 1000,
       origin: this.stops.get(stops[0]),
       destination: this.stops.get(stops[calls - 1]),
       stopCount: calls,

@@ -1,6 +1,8 @@
 import type { SnapshotReader } from '../snapshot/reader.js';
 import { SnapshotFormatError } from '../errors.js';
 import { NONE } from '../snapshot/format.js';
+import { perTripOf, tripColumnsOf } from './derived-columns.js';
+import { compactTimes } from './compact-times.js';
 
 /**
  * Timetable columns: routes, trips, services, patterns, stop times and shapes (see
@@ -29,13 +31,14 @@ export class TimetableTables {
   readonly tripHeadsign: Uint32Array;
   readonly tripVehicleJourneyCode: Uint32Array;
   readonly tripBlock: Uint32Array;
+  /** Trip -> route (derived: its pattern's route). */
   readonly tripRoute: Uint32Array;
   readonly tripService: Uint32Array;
   /** Trip -> direction_id 0/1, or 255 when the feed gives none. */
   readonly tripDirection: Uint8Array;
   /** Trip -> shape, or NONE. */
   readonly tripShape: Uint32Array;
-  /** Trip -> pattern, and its rank among the pattern's trips (column in the time matrix). */
+  /** Trip -> pattern, and its rank among the pattern's trips (column in the time matrix); derived from patternTripOffsets. */
   readonly tripPattern: Uint32Array;
   readonly tripRank: Uint32Array;
   /** Trip indices sorted by trip_id bytes. */
@@ -54,11 +57,19 @@ export class TimetableTables {
   readonly patternStopFlags: Uint8Array;
   /** Pattern -> [first, end) into patternTrips (trips by first departure). Length patternCount + 1. */
   readonly patternTripOffsets: Uint32Array;
+  /** Pattern trips in order: the identity (a pattern's trips are contiguous), kept as a column for its readers. */
   readonly patternTrips: Uint32Array;
-  /** Pattern -> first index of its stop-major time matrix in arrivals/departures: [pos * tripCount + rank]. */
-  readonly patternTimeOffsets: Uint32Array;
-  readonly arrivals: Int32Array;
-  readonly departures: Int32Array;
+  /**
+   * Pattern stop (patternStopOffsets[p] + pos) -> [first, end) of its rows in `times`; length
+   * patternStops.length + 1. Each row holds the pattern's trips by rank (entry row + rank): the
+   * arrival row starts at first, the departure row at end - the pattern's trip count (the same
+   * row when no trip dwells there, which is most pattern stops).
+   */
+  readonly timeRows: Uint32Array;
+  /** Seconds, located by timeRows. */
+  readonly times: Int32Array;
+  /** Stop times: the sum over patterns of stops times trips (more than times.length when rows are shared). */
+  readonly stopTimeCount: number;
 
   /** Stop -> [first, end) into stopPatterns / stopPatternPos. Length stopCount + 1. */
   readonly stopPatternOffsets: Uint32Array;
@@ -79,15 +90,11 @@ export class TimetableTables {
     this.routeType = r.u16('routes.type');
     this.routeColor = r.has('routes.color') ? r.u32('routes.color') : new Uint32Array(this.routeType.length).fill(NONE);
     this.tripId = r.u32('trips.id');
-    this.tripHeadsign = r.u32('trips.headsign');
-    this.tripVehicleJourneyCode = r.u32('trips.vehicleJourneyCode');
-    this.tripBlock = r.u32('trips.block');
-    this.tripRoute = r.u32('trips.route');
+    // Absent: every trip's is empty (string 0).
+    this.tripVehicleJourneyCode = r.has('trips.vehicleJourneyCode') ? r.u32('trips.vehicleJourneyCode') : new Uint32Array(this.tripId.length);
+    this.tripBlock = r.has('trips.block') ? r.u32('trips.block') : new Uint32Array(this.tripId.length);
     this.tripService = r.u32('trips.service');
-    this.tripDirection = r.u8('trips.direction');
     this.tripShape = r.u32('trips.shape');
-    this.tripPattern = r.u32('trips.pattern');
-    this.tripRank = r.u32('trips.rank');
     this.tripsById = r.u32('trips.byId');
     this.serviceId = r.u32('services.id');
     this.serviceDays = r.u32('services.days');
@@ -96,10 +103,32 @@ export class TimetableTables {
     this.patternStops = r.u32('patterns.stops');
     this.patternStopFlags = r.u8('patterns.stopFlags');
     this.patternTripOffsets = r.u32('patterns.tripOffsets');
-    this.patternTrips = r.u32('patterns.trips');
-    this.patternTimeOffsets = r.u32('patterns.timeOffsets');
-    this.arrivals = r.i32('times.arr');
-    this.departures = r.i32('times.dep');
+    if (this.patternTripOffsets.length !== this.patternRoute.length + 1 || this.patternTripOffsets[this.patternRoute.length] !== this.tripId.length) {
+      throw new SnapshotFormatError(`patterns.tripOffsets (${this.patternTripOffsets.length} entries) does not cover the ${this.tripId.length} trips of ${this.patternRoute.length} patterns.`);
+    }
+    const derived = tripColumnsOf(this.patternTripOffsets, this.patternRoute);
+    this.tripPattern = derived.tripPattern;
+    this.tripRank = derived.tripRank;
+    this.tripRoute = derived.tripRoute;
+    this.patternTrips = derived.patternTrips;
+    // Stored per pattern when each pattern's trips agree (the usual case), else per trip.
+    this.tripHeadsign = r.has('trips.headsign') ? r.u32('trips.headsign') : perTripOf(r.u32('patterns.headsign'), this.patternTripOffsets);
+    this.tripDirection = r.has('trips.direction') ? r.u8('trips.direction') : perTripOf(r.u8('patterns.direction'), this.patternTripOffsets);
+    if (r.has('times.values')) {
+      this.times = r.i32('times.values');
+      this.timeRows = r.u32('patterns.timeRows');
+    } else {
+      // Older snapshots: two full matrices located per pattern, packed here (a copy per open).
+      const packed = compactTimes(this.patternStopOffsets, this.patternTripOffsets, r.u32('patterns.timeOffsets'), r.i32('times.arr'), r.i32('times.dep'));
+      this.times = packed.times;
+      this.timeRows = packed.timeRows;
+    }
+    if (this.timeRows.length !== this.patternStops.length + 1 || this.timeRows[this.patternStops.length] > this.times.length) {
+      throw new SnapshotFormatError(`patterns.timeRows has ${this.timeRows.length} entries for ${this.patternStops.length} pattern stops, or overruns the ${this.times.length} times.`);
+    }
+    let stopTimes = 0;
+    for (let p = 0; p < this.patternRoute.length; p++) stopTimes += (this.patternStopOffsets[p + 1] - this.patternStopOffsets[p]) * (this.patternTripOffsets[p + 1] - this.patternTripOffsets[p]);
+    this.stopTimeCount = stopTimes;
     this.stopPatternOffsets = r.u32('stops.patternOffsets');
     this.stopPatterns = r.u32('stops.patterns');
     this.stopPatternPos = r.u32('stops.patternPos');
@@ -114,5 +143,28 @@ export class TimetableTables {
     this.serviceCount = this.serviceId.length;
     this.shapeCount = this.shapeId.length;
     if (this.stopPatternOffsets.length !== stopCount + 1) throw new SnapshotFormatError(`stops.patternOffsets has ${this.stopPatternOffsets.length} entries for ${stopCount} stops.`);
+  }
+
+  /** Start in `times` of the arrival row of pattern stop i (patternStopOffsets[p] + pos). */
+  arrivalRow(i: number): number {
+    return this.timeRows[i];
+  }
+
+  /** Start in `times` of the departure row of pattern stop i, whose pattern has `tripCount` trips. */
+  departureRow(i: number, tripCount: number): number {
+    return this.timeRows[i + 1] - tripCount;
+  }
+
+  /** Trip's arrival at position `pos` of its pattern (Seconds). */
+  arrivalAt(tripIdx: number, pos: number): number {
+    const p = this.tripPattern[tripIdx];
+    return this.times[this.timeRows[this.patternStopOffsets[p] + pos] + this.tripRank[tripIdx]];
+  }
+
+  /** Trip's departure at position `pos` of its pattern (Seconds). */
+  departureAt(tripIdx: number, pos: number): number {
+    const p = this.tripPattern[tripIdx];
+    const n = this.patternTripOffsets[p + 1] - this.patternTripOffsets[p];
+    return this.times[this.timeRows[this.patternStopOffsets[p] + pos + 1] - n + this.tripRank[tripIdx]];
   }
 }

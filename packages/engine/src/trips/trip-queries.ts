@@ -59,7 +59,8 @@ export class TripQueries {
     const calls: TripCall[] = [];
     for (let pos = 0; pos < len; pos++) {
       const stopIdx = tt.patternStops[first + pos];
-      const at = tt.patternTimeOffsets[p] + pos * n + rank;
+      const arrival = tt.times[tt.arrivalRow(first + pos) + rank];
+      const departure = tt.times[tt.departureRow(first + pos, n) + rank];
       const station = this.describer.stopStations.of(stopIdx);
       calls.push({
         sequence: pos + 1,
@@ -70,10 +71,10 @@ export class TripQueries {
         platform: this.describer.platform(stopIdx),
         latitude: this.stops.lat[stopIdx],
         longitude: this.stops.lon[stopIdx],
-        arrivalSeconds: tt.arrivals[at],
-        departureSeconds: tt.departures[at],
-        arrival: ref + tt.arrivals[at] * 1000,
-        departure: ref + tt.departures[at] * 1000,
+        arrivalSeconds: arrival,
+        departureSeconds: departure,
+        arrival: ref + arrival * 1000,
+        departure: ref + departure * 1000,
       });
     }
     const summary = this.describer.summary(tripIdx);

@@ -1,0 +1,64 @@
+// FEATURE UNDER TEST: a snapshot in the older timetable form (full times.arr / times.dep matrices per pattern, trips.pattern / .rank / .route, patterns.trips, per-trip headsigns and directions) opens and reads the same trips, boards and journeys as the compact form the builder writes now.
+import { describe, expect, it } from 'vitest';
+import { Engine, NONE, parseDay, ukLocalToEpoch, type TypedArray } from '@transit/engine';
+import { SnapshotWriter } from '@transit/builder';
+import { demoEngine } from '../support/snapshots.js';
+import { dumpTrips } from '../support/trip-dump.js';
+
+/** Rewrites the demo snapshot's timetable sections in the older form, every other section as it is. */
+function olderForm(e: Engine): Engine {
+  const r = e.reader;
+  const tt = e.timetable;
+  const w = new SnapshotWriter();
+  const replaced = new Set(['times.values', 'patterns.timeRows', 'patterns.headsign', 'patterns.direction']);
+  for (const s of r.header.sections) if (!replaced.has(s.name)) w.add(s.name, r.any(s.name) as TypedArray);
+  const timeOffsets = new Uint32Array(tt.patternCount + 1);
+  for (let p = 0; p < tt.patternCount; p++) timeOffsets[p + 1] = timeOffsets[p] + (tt.patternStopOffsets[p + 1] - tt.patternStopOffsets[p]) * (tt.patternTripOffsets[p + 1] - tt.patternTripOffsets[p]);
+  const arr = new Int32Array(timeOffsets[tt.patternCount]);
+  const dep = new Int32Array(arr.length);
+  for (let t = 0; t < tt.tripCount; t++) {
+    const p = tt.tripPattern[t];
+    const n = tt.patternTripOffsets[p + 1] - tt.patternTripOffsets[p];
+    for (let pos = 0; pos < tt.patternStopOffsets[p + 1] - tt.patternStopOffsets[p]; pos++) {
+      arr[timeOffsets[p] + pos * n + tt.tripRank[t]] = tt.arrivalAt(t, pos);
+      dep[timeOffsets[p] + pos * n + tt.tripRank[t]] = tt.departureAt(t, pos);
+    }
+  }
+  w.add('times.arr', arr).add('times.dep', dep).add('patterns.timeOffsets', timeOffsets);
+  w.add('trips.pattern', tt.tripPattern).add('trips.rank', tt.tripRank).add('trips.route', tt.tripRoute).add('patterns.trips', tt.patternTrips);
+  w.add('trips.headsign', tt.tripHeadsign).add('trips.direction', tt.tripDirection);
+  const { sections: _, ...header } = r.header;
+  return Engine.open(w.toBytes(header).buffer as ArrayBuffer);
+}
+
+describe('older snapshot timetable form', () => {
+  it('the builder writes the compact form: one row where no trip dwells, smaller than two full matrices', () => {
+    const tt = demoEngine().timetable;
+    expect(demoEngine().reader.has('times.arr')).toBe(false);
+    expect(tt.times.length).toBeLessThan(2 * tt.stopTimeCount);
+    expect(tt.times.length).toBeGreaterThanOrEqual(tt.stopTimeCount);
+  });
+
+  it('reads the same trips, calls and times', () => {
+    const e = demoEngine();
+    const old = olderForm(e);
+    expect(old.reader.has('times.values')).toBe(false);
+    expect(old.timetable.stopTimeCount).toBe(e.timetable.stopTimeCount);
+    expect(dumpTrips(old)).toEqual(dumpTrips(e));
+    expect([...old.timetable.tripShape].some((s) => s !== NONE)).toBe(true);
+  });
+
+  it('answers the same boards and journeys', () => {
+    const e = demoEngine();
+    const old = olderForm(e);
+    const day = parseDay('2026-03-02');
+    const from = ukLocalToEpoch(day, 7 * 3600);
+    const served = Array.from({ length: e.stopTable.count }, (_, s) => s).filter((s) => e.timetable.stopPatternOffsets[s + 1] > e.timetable.stopPatternOffsets[s]);
+    for (const stop of served.filter((_, k) => k % 7 === 0)) {
+      for (const type of ['departures', 'arrivals'] as const) expect(old.stopBoard(stop, { from, to: from + 7_200_000, limit: 30, type })).toEqual(e.stopBoard(stop, { from, to: from + 7_200_000, limit: 30, type }));
+    }
+    const plan = (x: Engine, a: number, b: number) =>
+      x.planJourney({ from: { lat: x.stopTable.lat[a], lon: x.stopTable.lon[a] }, to: { lat: x.stopTable.lat[b], lon: x.stopTable.lon[b] }, time: from, arriveBy: false, modeMask: 31, limit: 3, maxWalkM: null, maxTotalWalkM: null, intermediateStops: true, steps: false, alternatives: [] });
+    for (let k = 0; k + 1 < served.length; k += 11) expect(plan(old, served[k], served[served.length - 1 - k])).toEqual(plan(e, served[k], served[served.length - 1 - k]));
+  });
+});
