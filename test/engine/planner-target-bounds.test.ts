@@ -1,4 +1,4 @@
-// FEATURE UNDER TEST: destination pruning (TargetBounds): range searches pruned by the lower bounds find exactly the journeys of unpruned ones, in both directions (also when a cached target's bounds are installed again, and with the bounds stopped at a horizon, window estimates included), no bound exceeds a real fastest time, bounds computed after other targets (cleared in O(reached)) equal fresh ones, and bounds with a horizon equal the unbounded ones below it and read the horizon beyond it, on seeded random timetables.
+// FEATURE UNDER TEST: destination pruning (TargetBounds): range searches pruned by the lower bounds find exactly the journeys of unpruned ones, in both directions (also when a cached target's bounds are installed again, and with the bounds stopped at a horizon, window estimates included), no bound exceeds a real fastest time, bounds computed after other targets (cleared in O(reached)) equal fresh ones, and bounds with a horizon equal the unbounded ones below it and read the horizon beyond it, and a stop of another component than the target never reaches it (so the window estimate needs no unbounded Dijkstra for it), on seeded random timetables.
 import { describe, expect, it } from 'vitest';
 import { buildSnapshot } from '@transit/builder';
 import { Engine } from '@transit/engine';
@@ -134,4 +134,38 @@ describe('target bounds with a horizon', () => {
       expect(beyond).toBeGreaterThan(0);
     });
   }
+});
+
+describe('target bounds components', () => {
+  it('a stop of another component never reaches the target, and the estimate learns it without a search to exhaustion', async () => {
+    let elsewhere = 0;
+    for (const seed of SEEDS) {
+      const { p, S } = await randomPlanner(seed);
+      const full = new TargetBounds(p.tt, p.transfers);
+      const rand = mulberry32(seed * 31 + 7);
+      for (let i = 0; i < 20; i++) {
+        const target = randomTarget(rand, S, 1 + (i % 2));
+        const want = full.compute(target, i % 2 === 1);
+        // Sound: every stop the unbounded Dijkstra reaches shares a component with the target.
+        for (let s = 0; s < S; s++) if (want[s] < UNREACHED) expect(full.mayReach(s, target), `seed ${seed}, stop ${s}, target ${i}`).toBe(true);
+      }
+      // A query from a stop of another component than the target's: the estimate equals the
+      // unbounded one, and no Dijkstra runs without a horizon (on a national snapshot that one
+      // would sweep the whole connected country).
+      const target = randomTarget(rand, S, 1);
+      const island = Array.from({ length: S }, (_, s) => s).find((s) => !full.mayReach(s, target));
+      if (island === undefined) continue;
+      elsewhere++;
+      const bounds = new TargetBounds(p.tt, p.transfers);
+      const horizons: number[] = [];
+      const compute = bounds.compute.bind(bounds);
+      bounds.compute = (t, reverse, horizon = UNREACHED) => (horizons.push(horizon), compute(t, reverse, horizon));
+      const search = new RangeSearch(p.tt, new RaptorSearch(p.tt, p.transfers, p.days, p.patternMode), p.days, p.patternMode, bounds);
+      const plain = new RangeSearch(p.tt, new RaptorSearch(p.tt, p.transfers, p.days, p.patternMode), p.days, p.patternMode, new TargetBounds(p.tt, p.transfers));
+      const q = { reverse: false, access: [{ stop: island, seconds: 0, metres: 0 }], egress: target, from: 8 * 3600, to: 10 * 3600, rounds: 7, slack: 60, modeMask: 31, maxTransferM: Infinity };
+      expect(search.estimate({ ...q, horizonS: 300 }, q.from), `seed ${seed}`).toEqual(plain.estimate(q, q.from));
+      expect(horizons, `seed ${seed}: horizons of the Dijkstras run`).toEqual([300]);
+    }
+    expect(elsewhere, 'seeds with a stop in another component').toBeGreaterThan(0);
+  });
 });

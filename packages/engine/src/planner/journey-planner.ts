@@ -152,8 +152,10 @@ export class JourneyPlanner {
       width = Math.round((page.end - page.start) / 1000);
     } else {
       lo = u(seconds(q.time));
-      // The widest window's horizon, so that the search's (its window's) is served by the same bounds.
-      width = searchWindowSeconds(this.planner.estimate({ ...base, horizonS: SEARCH_WINDOW.maxS + BOUNDS_JOURNEY_S }, lo));
+      // The narrowest window's horizon (a busy centre's search is then served by the same bounds; a
+      // wider window computes its own). Not the widest: on a national snapshot the Dijkstra to 6 hours
+      // settles tens of thousands of stops, to 3 hours 40 a few thousand.
+      width = searchWindowSeconds(this.planner.estimate({ ...base, horizonS: SEARCH_WINDOW.minS + BOUNDS_JOURNEY_S }, lo));
     }
     base.horizonS = width + BOUNDS_JOURNEY_S;
     const towards = page?.towards ?? 'next';

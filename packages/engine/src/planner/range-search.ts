@@ -45,6 +45,8 @@ export interface WindowEstimate {
 
 /** Targets whose bounds are kept (each sparse: the stops its Dijkstra reached). */
 const BOUNDS_CACHE_SIZE = 16;
+/** Horizons the window estimate tries before bounds without one: h, 2h, 4h (see `estimate`). */
+const ESTIMATE_HORIZON_DOUBLINGS = 3;
 
 /** Departure sort keys: (tau + KEY_OFFSET) * KEY_SCALE + the departure's index (below 2^29; the key stays below 2^53). */
 const KEY_SCALE = 1 << 29;
@@ -98,28 +100,39 @@ export class RangeSearch {
    * The window estimate from `tau0` (search order: departure, or the negated arrival in reverse):
    * the bounds (computed once per target, reused by the search that follows) and one binary search
    * per access pattern and service day. No RAPTOR run. The same with or without `q.horizonS`: when
-   * the horizon leaves it in doubt, the bounds are computed again without one.
+   * the horizon leaves it in doubt, the bounds are computed again to twice the horizon, up to
+   * ESTIMATE_HORIZON_DOUBLINGS times, then without one (the Dijkstra grows with the area it
+   * covers: on a national snapshot a 6-hour radius is tens of thousands of stops, a 3-hour one a
+   * few thousand, so the estimate starts small and widens only for a far origin).
    */
   estimate(q: RangeQuery, tau0: number): WindowEstimate {
-    return this.estimateWithin(q, tau0, q.horizonS ?? UNREACHED) ?? this.estimateWithin(q, tau0, UNREACHED)!;
+    let horizon = q.horizonS ?? UNREACHED;
+    for (let i = 0; horizon < UNREACHED && i < ESTIMATE_HORIZON_DOUBLINGS; i++, horizon *= 2) {
+      const est = this.estimateWithin(q, tau0, horizon);
+      if (est) return est;
+    }
+    return this.estimateWithin(q, tau0, UNREACHED)!;
   }
 
   /** `estimate` with bounds to `horizon`; null when a stop beyond it could change the answer. */
   private estimateWithin(q: RangeQuery, tau0: number, horizon: number): WindowEstimate | null {
     const access = q.reverse ? q.egress : q.access;
-    const bound = this.boundsFor(q.reverse ? q.access : q.egress, q.reverse, horizon);
+    const target = q.reverse ? q.access : q.egress;
+    const bound = this.boundsFor(target, q.reverse, horizon);
     const h = this.lbHorizon;
+    // A stop of another component than the target's never reaches it: not in doubt at any horizon.
+    const mayReach = (s: number): boolean => this.bounds === null || this.bounds.mayReach(s, target);
     let minTransitS = UNREACHED;
     let beyondS = UNREACHED; // least door-to-door time through a stop at or beyond the horizon
     for (const { stop, seconds } of access) {
       const lb = bound ? bound[stop] : 0;
       if (lb < h) minTransitS = Math.min(minTransitS, seconds + lb);
-      else if (h < UNREACHED) beyondS = Math.min(beyondS, seconds + h);
+      else if (h < UNREACHED && mayReach(stop)) beyondS = Math.min(beyondS, seconds + h);
     }
     if (beyondS < minTransitS) return null;
     const tt = this.tt;
     // A stop beyond the horizon the Dijkstra never reached may or may not reach the target: its boardings are in doubt.
-    const unknown = (s: number): boolean => h < UNREACHED && bound !== null && bound[s] >= UNREACHED;
+    const unknown = (s: number): boolean => h < UNREACHED && bound !== null && bound[s] >= UNREACHED && mayReach(s);
     let doubt = false;
     // Only stops that can reach the target, on patterns whose next stop still can.
     const towardTarget = (ai: number, p: number, pos: number): boolean => {

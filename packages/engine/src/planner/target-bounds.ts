@@ -52,6 +52,13 @@ export class TargetBounds {
   private heapStops: Int32Array;
   private heapKeys: Int32Array;
   private heapCount = 0;
+  /**
+   * Stop -> its component: stops joined by any ride edge or footpath, either way. A stop of
+   * another component than every target stop never reaches the target (no Dijkstra needed to
+   * know it): on a national snapshot, a search without a horizon would otherwise sweep the
+   * whole connected country to learn that an island's stops cannot get there.
+   */
+  readonly component: Uint32Array;
 
   constructor(tt: TimetableTables, transfers: Transfers) {
     const S = tt.stopPatternOffsets.length - 1;
@@ -67,6 +74,17 @@ export class TargetBounds {
     this.reached = new Int32Array(S);
     this.heapStops = new Int32Array(1024);
     this.heapKeys = new Int32Array(1024);
+    this.component = components(S, from, to, transfers.stops, walkFrom);
+  }
+
+  /**
+   * Whether stop `s` may reach some stop of `target` (false: it never can, whatever the horizon).
+   * Linear in the target's stops.
+   */
+  mayReach(s: number, target: readonly StopAccess[]): boolean {
+    const c = this.component[s];
+    for (const a of target) if (this.component[a.stop] === c) return true;
+    return false;
   }
 
   /**
@@ -234,6 +252,24 @@ function fastest(nodeCount: number, from: Uint32Array, to: Uint32Array, seconds:
     }
   }
   return [Uint32Array.from(outFrom), Uint32Array.from(outTo), Int32Array.from(outSeconds)];
+}
+
+/** Connected components (edge direction ignored) of two edge lists: union-find, then each stop labelled by its root. */
+function components(nodeCount: number, fromA: Uint32Array, toA: Uint32Array, fromB: ArrayLike<number>, toB: ArrayLike<number>): Uint32Array {
+  const parent = new Uint32Array(nodeCount);
+  for (let s = 0; s < nodeCount; s++) parent[s] = s;
+  const root = (s: number): number => {
+    while (parent[s] !== s) s = parent[s] = parent[parent[s]];
+    return s;
+  };
+  const join = (a: number, b: number): void => {
+    const ra = root(a), rb = root(b);
+    if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
+  };
+  for (let i = 0; i < fromA.length; i++) join(fromA[i], toA[i]);
+  for (let i = 0; i < fromB.length; i++) join(fromB[i], toB[i]);
+  for (let s = 0; s < nodeCount; s++) parent[s] = root(s);
+  return parent;
 }
 
 /** CSR of edges grouped by `key`: node -> [first, end) into the `other` ends and their seconds. */
