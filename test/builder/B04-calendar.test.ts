@@ -1,4 +1,4 @@
-// FEATURE UNDER TEST: calendar.txt weekdays and calendar_dates.txt additions/removals resolved into day bitsets.
+// FEATURE UNDER TEST: calendar.txt weekdays and calendar_dates.txt additions/removals resolved into day bitsets, each distinct bitset stored once and shared by the services with the same days.
 import { describe, it, expect } from 'vitest';
 import { buildSnapshot } from '@transit/builder';
 import { Engine, parseDay, formatDay } from '@transit/engine';
@@ -44,11 +44,72 @@ describe('service calendars', () => {
     const runs = (service: string) => {
       const s = [...e.timetable.serviceId].findIndex((id) => e.strings.get(id) === service);
       const days: string[] = [];
-      for (let d = 0; d < h.serviceDayCount; d++) if (e.timetable.serviceDays[s * words + (d >>> 5)] & (1 << (d & 31))) days.push(formatDay(h.firstServiceDay + d).slice(5));
+      for (let d = 0; d < h.serviceDayCount; d++) if (e.timetable.serviceDays[e.timetable.serviceDayRow[s] * words + (d >>> 5)] & (1 << (d & 31))) days.push(formatDay(h.firstServiceDay + d).slice(5));
       return days.join(' ');
     };
     expect(runs('WK')).toBe('12-21 12-22 12-23 12-24 12-26 12-28 12-29 12-30 12-31');
     expect(runs('XMAS')).toBe('12-25');
     expect(parseDay('2026-12-26') - h.firstServiceDay).toBe(5);
+  });
+
+  it('stores each distinct set of days once, shared by the services that run on it', async () => {
+    const dir = feedFolder(`
+      # agency.txt
+      agency_id,agency_name,agency_url,agency_timezone
+      A,Agency,https://example.org,Europe/London
+      # stops.txt
+      stop_id,stop_name,stop_lat,stop_lon
+      S1,One,53.0,-1.0
+      S2,Two,53.01,-1.0
+      # routes.txt
+      route_id,agency_id,route_short_name,route_type
+      R,A,1,3
+      # calendar.txt
+      service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date
+      WK,1,1,1,1,1,0,0,20261221,20261231
+      WK_COPY,1,1,1,1,1,0,0,20261221,20261231
+      SAT,0,0,0,0,0,1,0,20261221,20261231
+      # calendar_dates.txt
+      service_id,date,exception_type
+      WK_COPY,20261225,2
+      XMAS,20261225,1
+      XMAS_COPY,20261225,1
+      # trips.txt
+      route_id,service_id,trip_id
+      R,WK,t1
+      R,WK_COPY,t2
+      R,SAT,t3
+      R,XMAS,t4
+      R,XMAS_COPY,t5
+      # stop_times.txt
+      trip_id,stop_sequence,stop_id,arrival_time,departure_time
+      t1,1,S1,08:00:00,08:00:00
+      t1,2,S2,08:10:00,08:10:00
+      t2,1,S1,09:00:00,09:00:00
+      t2,2,S2,09:10:00,09:10:00
+      t3,1,S1,10:00:00,10:00:00
+      t3,2,S2,10:10:00,10:10:00
+      t4,1,S1,11:00:00,11:00:00
+      t4,2,S2,11:10:00,11:10:00
+      t5,1,S1,12:00:00,12:00:00
+      t5,2,S2,12:10:00,12:10:00
+    `);
+    const e = Engine.open((await buildSnapshot({ gtfs: [dir], quiet: true })).bytes.buffer);
+    const tt = e.timetable;
+    const row = (service: string) => tt.serviceDayRow[[...tt.serviceId].findIndex((id) => e.strings.get(id) === service)];
+    const words = Math.ceil(e.reader.header.serviceDayCount / 32);
+    // WK and WK_COPY differ on 25 December (WK_COPY removes it); XMAS and XMAS_COPY are the same day.
+    expect(row('XMAS')).toBe(row('XMAS_COPY'));
+    expect(new Set(['WK', 'WK_COPY', 'SAT', 'XMAS'].map(row)).size).toBe(4);
+    expect(tt.serviceDays.length).toBe(4 * words);
+    // Boards read the shared rows: both Christmas trips on the 25th, no weekday copy trip.
+    const cal = e.calendar;
+    const on = (day: string) => ['t1', 't2', 't3', 't4', 't5'].filter((id) => {
+      const t = [...tt.tripId].findIndex((s) => e.strings.get(s) === id);
+      return cal.runs(tt.tripService[t], parseDay(day));
+    });
+    expect(on('2026-12-25')).toEqual(['t1', 't4', 't5']);
+    expect(on('2026-12-24')).toEqual(['t1', 't2']);
+    expect(on('2026-12-26')).toEqual(['t3']);
   });
 });

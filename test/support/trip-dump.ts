@@ -44,7 +44,7 @@ export function dumpTrips(e: Engine): DumpTrip[] {
     }
     const svc = tt.tripService[t];
     const days: number[] = [];
-    for (let d = 0; d < h.serviceDayCount; d++) if (tt.serviceDays[svc * words + (d >>> 5)] & (1 << (d & 31))) days.push(h.firstServiceDay + d);
+    for (let d = 0; d < h.serviceDayCount; d++) if (tt.serviceDays[tt.serviceDayRow[svc] * words + (d >>> 5)] & (1 << (d & 31))) days.push(h.firstServiceDay + d);
     const route = tt.tripRoute[t];
     out.push({
       id: e.strings.get(tt.tripId[t]),

@@ -179,7 +179,7 @@ export class Engine {
   /** Service days of the snapshot: which services run on which date, and each date's reference instant. */
   get calendar(): ServiceCalendar {
     const h = this.reader.header;
-    return (this.calendarCache ??= new ServiceCalendar(this.timetable.serviceDays, h.firstServiceDay, h.serviceDayCount));
+    return (this.calendarCache ??= new ServiceCalendar(this.timetable.serviceDays, h.firstServiceDay, h.serviceDayCount, this.timetable.serviceDayRow));
   }
   private calendarCache: ServiceCalendar | undefined;
 

@@ -5,8 +5,13 @@ import type { IssueLog } from '../issues.js';
 /** Longest calendar span kept (days); feeds with decade-long calendars are clamped to the latest part. */
 const MAX_DAYS = 366 * 12;
 
-/** Resolves calendar.txt and calendar_dates.txt into one day bitset per service. */
-export function compileCalendar(tt: TimetableModel, issues: IssueLog): { firstDay: number; dayCount: number; words: Uint32Array } {
+/**
+ * Resolves calendar.txt and calendar_dates.txt into day bitsets: `words` holds each distinct
+ * bitset once (W = ceil(dayCount / 32) words a row) and `rows[s]` is service s's row. Services
+ * share rows: a national feed repeats a few thousand calendars over hundreds of thousands of
+ * service ids, and a 12-year calendar costs 552 bytes a row.
+ */
+export function compileCalendar(tt: TimetableModel, issues: IssueLog): { firstDay: number; dayCount: number; words: Uint32Array; rows: Uint32Array } {
   let first = Infinity;
   let last = -Infinity;
   for (const s of tt.services) {
@@ -19,27 +24,65 @@ export function compileCalendar(tt: TimetableModel, issues: IssueLog): { firstDa
       last = Math.max(last, d);
     }
   }
-  if (!Number.isFinite(first)) return { firstDay: 0, dayCount: 0, words: new Uint32Array(0) };
+  const rows = new Uint32Array(tt.services.length);
+  if (!Number.isFinite(first)) return { firstDay: 0, dayCount: 0, words: new Uint32Array(0), rows };
   if (last - first + 1 > MAX_DAYS) {
     issues.add({ code: 'calendar_too_long', severity: 'warning', file: 'calendar.txt', line: 0, entityId: '', field: 'start_date', value: `${last - first + 1} days`, message: `service calendars span more than ${MAX_DAYS} days; only the last ${MAX_DAYS} are kept` });
     first = last - MAX_DAYS + 1;
   }
   const dayCount = last - first + 1;
   const perService = Math.ceil(dayCount / 32);
-  const words = new Uint32Array(perService * tt.services.length);
-  const set = (base: number, day: number, on: boolean) => {
+  const row = new Uint32Array(perService);
+  const set = (day: number, on: boolean) => {
     const d = day - first;
     if (d < 0 || d >= dayCount) return;
-    if (on) words[base + (d >>> 5)] |= 1 << (d & 31);
-    else words[base + (d >>> 5)] &= ~(1 << (d & 31));
+    if (on) row[d >>> 5] |= 1 << (d & 31);
+    else row[d >>> 5] &= ~(1 << (d & 31));
   };
+  const distinct = new DistinctRows(perService);
   tt.services.forEach((s, i) => {
-    const base = i * perService;
+    row.fill(0);
     if (!Number.isNaN(s.start)) {
-      for (let day = Math.max(s.start, first); day <= s.end; day++) if (s.weekdays & (1 << weekday(day))) set(base, day, true);
+      for (let day = Math.max(s.start, first); day <= s.end; day++) if (s.weekdays & (1 << weekday(day))) set(day, true);
     }
-    for (const d of s.removed) set(base, d, false);
-    for (const d of s.added) set(base, d, true);
+    for (const d of s.removed) set(d, false);
+    for (const d of s.added) set(d, true);
+    rows[i] = distinct.add(row);
   });
-  return { firstDay: first, dayCount, words };
+  return { firstDay: first, dayCount, words: distinct.words(), rows };
+}
+
+/** Rows of `width` words, each kept once: `add` returns the row's index among the distinct ones. */
+class DistinctRows {
+  private data = new Uint32Array(1024);
+  private count = 0;
+  /** Hash -> first row with it, then `next` chains rows of the same hash. */
+  private readonly byHash = new Map<number, number>();
+  private next: number[] = [];
+
+  constructor(private readonly width: number) {}
+
+  add(row: Uint32Array): number {
+    const w = this.width;
+    let h = 0x811c9dc5;
+    for (let k = 0; k < w; k++) h = Math.imul(h ^ row[k], 0x01000193);
+    for (let r = this.byHash.get(h) ?? -1; r >= 0; r = this.next[r]) {
+      let same = true;
+      for (let k = 0; k < w && same; k++) same = this.data[r * w + k] === row[k];
+      if (same) return r;
+    }
+    if ((this.count + 1) * w > this.data.length) {
+      const grown = new Uint32Array(Math.max(this.data.length * 2, (this.count + 1) * w));
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data.set(row, this.count * w);
+    this.next[this.count] = this.byHash.get(h) ?? -1;
+    this.byHash.set(h, this.count);
+    return this.count++;
+  }
+
+  words(): Uint32Array {
+    return this.data.slice(0, this.count * this.width);
+  }
 }

@@ -21,12 +21,12 @@ export function dayTrips(lines: LineTable, tt: TimetableTables, cal: CalendarRan
   const words = Math.ceil(cal.dayCount / 32);
   const word = d >>> 5;
   const bit = 1 << (d & 31);
-  const { tripService, tripDirection, serviceDays } = tt;
+  const { tripService, tripDirection, serviceDays, serviceDayRow } = tt;
   const end = offset + limit;
   let total = 0;
   for (let i = lines.tripOffsets[line]; i < lines.tripOffsets[line + 1]; i++) {
     const t = lines.trips[i];
-    if ((serviceDays[tripService[t] * words + word] & bit) === 0) continue;
+    if ((serviceDays[serviceDayRow[tripService[t]] * words + word] & bit) === 0) continue;
     if (bucket >= 0 && bucketOf(tripDirection[t]) !== bucket) continue;
     if (total >= offset && total < end) trips.push(t);
     total++;

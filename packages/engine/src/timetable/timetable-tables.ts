@@ -46,8 +46,10 @@ export class TimetableTables {
 
   /** Service -> feed service_id (string). */
   readonly serviceId: Uint32Array;
-  /** Service s, day d (0-based from the header's firstServiceDay) runs when bit d of words [s*W, (s+1)*W) is set; W = ceil(dayCount/32). */
+  /** Distinct day bitsets: row r has day d (0-based from the header's firstServiceDay) when bit d of words [r*W, (r+1)*W) is set; W = ceil(dayCount/32). */
   readonly serviceDays: Uint32Array;
+  /** Service -> its row of `serviceDays` (services share rows; the identity when the snapshot predates `services.dayRows`). */
+  readonly serviceDayRow: Uint32Array;
 
   readonly patternRoute: Uint32Array;
   /** Pattern -> [first, end) into patternStops / patternStopFlags. Length patternCount + 1. */
@@ -98,6 +100,7 @@ export class TimetableTables {
     this.tripsById = r.u32('trips.byId');
     this.serviceId = r.u32('services.id');
     this.serviceDays = r.u32('services.days');
+    this.serviceDayRow = r.has('services.dayRows') ? r.u32('services.dayRows') : Uint32Array.from(this.serviceId, (_, i) => i);
     this.patternRoute = r.u32('patterns.route');
     this.patternStopOffsets = r.u32('patterns.stopOffsets');
     this.patternStops = r.u32('patterns.stops');
@@ -142,6 +145,7 @@ export class TimetableTables {
     this.patternCount = this.patternRoute.length;
     this.serviceCount = this.serviceId.length;
     this.shapeCount = this.shapeId.length;
+    if (this.serviceDayRow.length !== this.serviceCount) throw new SnapshotFormatError(`services.dayRows has ${this.serviceDayRow.length} entries for ${this.serviceCount} services.`);
     if (this.stopPatternOffsets.length !== stopCount + 1) throw new SnapshotFormatError(`stops.patternOffsets has ${this.stopPatternOffsets.length} entries for ${stopCount} stops.`);
   }
 

@@ -12,17 +12,20 @@ export class ServiceCalendar {
   private dates: (string | undefined)[] | undefined;
 
   constructor(
-    /** Service s runs on day index i when bit i of words [s*W, (s+1)*W) is set. */
+    /** Row r has day index i when bit i of words [r*W, (r+1)*W) is set. */
     private readonly days: Uint32Array,
     readonly firstDay: DayNumber,
     readonly dayCount: number,
+    /** Service -> its row of `days` (`services.dayRows`); null: service s is row s. */
+    private readonly rows: Uint32Array | null = null,
   ) {
     this.words = Math.ceil(dayCount / 32);
   }
 
   /** True when service `s` runs on day index `i`; false outside the calendar. */
   runsOnIndex(s: number, i: number): boolean {
-    return i >= 0 && i < this.dayCount && (this.days[s * this.words + (i >>> 5)] & (1 << (i & 31))) !== 0;
+    const row = this.rows ? this.rows[s] : s;
+    return i >= 0 && i < this.dayCount && (this.days[row * this.words + (i >>> 5)] & (1 << (i & 31))) !== 0;
   }
 
   runs(s: number, day: DayNumber): boolean {
