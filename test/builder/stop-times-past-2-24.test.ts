@@ -86,13 +86,14 @@ describe('a snapshot with more than 2^24 stop times', () => {
   it('holds every stop time: the count passes 2^24, and route Z lies wholly past it', () => {
     const tt = engine.timetable;
     expect(STOP_TIMES).toBeGreaterThan(LIMIT);
-    expect(tt.arrivals.length).toBe(STOP_TIMES);
-    expect(tt.departures.length).toBe(STOP_TIMES);
+    expect(tt.stopTimeCount).toBe(STOP_TIMES);
+    // No trip dwells: one row per pattern stop serves arrivals and departures, so one time per stop time.
+    expect(tt.times.length).toBe(STOP_TIMES);
     expect(engine.info.counts.trips).toBe(M_TRIPS + Z_TRIPS);
     expect(engine.info.counts.patterns).toBe(2);
     const z = tt.tripPattern[engine.findTrip('Z0')];
-    expect(tt.patternTimeOffsets[z]).toBeGreaterThanOrEqual(LIMIT);
-    expect(tt.patternTimeOffsets[z + 1]).toBe(STOP_TIMES);
+    expect(tt.timeRows[tt.patternStopOffsets[z]]).toBeGreaterThanOrEqual(LIMIT);
+    expect(tt.timeRows[tt.patternStopOffsets[z + 1]]).toBe(STOP_TIMES);
   });
 
   it("details the last trip (Z99) and the last trip of route M, whose last call is the 16,777,600th stop time", () => {
