@@ -1,7 +1,7 @@
 // Profiles one workload of bench/national-serve.js on a cached tiled snapshot, for --cpu-prof:
 //   node --cpu-prof --cpu-prof-dir=/tmp/prof bench/national-profile.js --tiles 32 plan
 //   node bench/national-profile.js --top /tmp/prof/<file>.cpuprofile   # self time by function
-// Workloads: raptor, plan, places, shapes-first, shapes, board-first, fleet. The snapshot must be
+// Workloads: raptor, plan, bounds (target bounds per horizon), places, shapes-first, shapes, board-first, fleet. The snapshot must be
 // built first (`node bench/national-serve.js --tiles N`). Queries are seeded, between tile-0
 // stops, on tile 0's busiest day; the printed time per call is wall time, for orientation only.
 import { readFileSync } from 'node:fs';
@@ -54,6 +54,22 @@ else {
   const cpu0 = process.cpuUsage();
   if (work === 'raptor') until(8000, (i) => { const q = pairs[i % 60]; engine.planner.earliestArrival({ origins: [{ stop: q.from, seconds: 0, metres: 0 }], day, departS: q.departS }); });
   if (work === 'plan') until(8000, (i) => { const q = pairs[i % 60]; engine.planJourney({ from: { lat: st.lat[q.from], lon: st.lon[q.from] }, to: { lat: st.lat[q.to], lon: st.lon[q.to] }, time: cal.reference(day) + q.departS * 1000, arriveBy: false, modeMask: 31, limit: 5, maxWalkM: null, maxTotalWalkM: null, intermediateStops: false, steps: false, alternatives: ['walk'] }); });
+  if (work === 'bounds') {
+    // Stops the target bounds' Dijkstra settles per horizon, towards 60 seeded tile-0 destinations.
+    const { TargetBounds } = await import('../packages/engine/dist/planner/target-bounds.js');
+    const bounds = new TargetBounds(engine.planner.tt, engine.planner.transfers);
+    for (const hours of [1, 2, 3, 11 / 3, 6]) {
+      let settled = 0;
+      const c0 = process.cpuUsage();
+      for (const q of pairs) {
+        bounds.compute([{ stop: q.to, seconds: 0, metres: 0 }], false, Math.round(hours * 3600));
+        settled += bounds.settledCount;
+        n++;
+      }
+      const c = process.cpuUsage(c0);
+      console.log(`horizon ${hours.toFixed(2)} h: ${Math.round(settled / pairs.length)} stops settled, ${((c.user + c.system) / 1000 / pairs.length).toFixed(2)} ms CPU per destination`);
+    }
+  }
   if (work === 'places') until(6000, (i) => engine.searchPlaces({ text: names[i % 120], offset: 0, limit: 20 }));
   if (work === 'shapes-first') engine.routeShapes.inBox(...box(tile0[0]), 20_000);
   if (work === 'shapes') { engine.routeShapes.inBox(...box(tile0[0]), 20_000); until(6000, (i) => engine.routeShapes.inBox(...box(tile0[i % tile0.length]), 20_000)); }
