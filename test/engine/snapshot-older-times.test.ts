@@ -25,7 +25,7 @@ function olderForm(e: Engine): Engine {
     }
   }
   w.add('times.arr', arr).add('times.dep', dep).add('patterns.timeOffsets', timeOffsets);
-  w.add('trips.pattern', tt.tripPattern).add('trips.rank', tt.tripRank).add('trips.route', tt.tripRoute).add('patterns.trips', tt.patternTrips);
+  w.add('trips.pattern', tt.tripPattern).add('trips.rank', tt.tripRank).add('trips.route', tt.tripRoute).add('patterns.trips', Uint32Array.from({ length: tt.tripCount }, (_, i) => i));
   w.add('trips.headsign', tt.tripHeadsign).add('trips.direction', tt.tripDirection);
   const { sections: _, ...header } = r.header;
   return Engine.open(w.toBytes(header).buffer as ArrayBuffer);

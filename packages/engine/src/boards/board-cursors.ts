@@ -9,7 +9,7 @@ import type { ServiceCalendar } from '../trips/service-calendar.js';
  */
 export class BoardCursors {
   count = 0;
-  /** Cursor -> start of its column in `times`, trips in the column, first of its trips in patternTrips. */
+  /** Cursor -> start of its column in `times`, trips in the column, its first trip (a pattern's trips are contiguous). */
   base = new Int32Array(16);
   n = new Int32Array(16);
   tripFirst = new Int32Array(16);
@@ -82,7 +82,7 @@ export class BoardCursors {
     for (let r = this.rank[k]; r < n; r++) {
       const t = times[base + r];
       if (t >= hi) return false;
-      const trip = tt.patternTrips[first + r];
+      const trip = first + r;
       if (cal.runsOnIndex(tt.tripService[trip], day)) {
         this.rank[k] = r;
         this.trip[k] = trip;

@@ -9,7 +9,7 @@ export const DAY_SPAN = 3;
 interface DayState {
   /** Pattern -> bit d set when some trip of it runs on service day d. */
   patternDays: Uint8Array;
-  /** [d * tripCount + i] = 1 when trip patternTrips[i] runs on service day d (the boarding test in one load). */
+  /** [d * tripCount + i] = 1 when trip i runs (a pattern's trips are contiguous) on service day d (the boarding test in one load). */
   slotActive: Uint8Array;
 }
 
@@ -65,7 +65,7 @@ export class QueryDays {
     const T = tt.tripCount;
     const slotActive = new Uint8Array(DAY_SPAN * T);
     for (let i = 0; i < T; i++) {
-      const s = tt.tripService[tt.patternTrips[i]];
+      const s = tt.tripService[i];
       for (let d = 0; d < DAY_SPAN; d++) slotActive[d * T + i] = active[d * sc + s];
     }
     return { patternDays, slotActive };

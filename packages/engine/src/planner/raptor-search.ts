@@ -249,7 +249,7 @@ export class RaptorSearch {
         // t + lb[s] never falls along a trip (the bounds are consistent, also capped at the horizon): once it cannot beat the target, no later stop can.
         if (t + Math.min(lb[s], horizon) >= bound) rank = -1;
         else if (t < L.rideBest[row + s]) {
-          if (L.setRide(k, s, t, tt.patternTrips[tripFirst + rank], day, boardPos, pos)) this.mark(s);
+          if (L.setRide(k, s, t, tripFirst + rank, day, boardPos, pos)) this.mark(s);
           this.markRide(s);
         }
       }
@@ -297,7 +297,7 @@ export class RaptorSearch {
         const t = -(times[timeRows[first + pos + 1] - tc + rank] + shift);
         if (t + Math.min(lb[s], horizon) >= bound) rank = -1; // as forward: t + lb[s] never falls along the trip
         else if (t < L.rideBest[row + s]) {
-          if (L.setRide(k, s, t, tt.patternTrips[tripFirst + rank], day, boardPos, pos)) this.mark(s);
+          if (L.setRide(k, s, t, tripFirst + rank, day, boardPos, pos)) this.mark(s);
           this.markRide(s);
         }
       }

@@ -22,7 +22,7 @@ export function longestPatterns(lines: LineTable, tt: TimetableTables, line: num
   const best = new Int32Array(DIRECTION_BUCKETS).fill(-1);
   for (let i = lines.patternOffsets[line]; i < lines.patternOffsets[line + 1]; i++) {
     const pat = lines.patterns[i];
-    const b = bucketOf(tt.tripDirection[tt.patternTrips[tt.patternTripOffsets[pat]]]);
+    const b = bucketOf(tt.tripDirection[tt.patternTripOffsets[pat]]);
     if (best[b] < 0 || longer(tt, pat, best[b])) best[b] = pat;
   }
   return best;
@@ -61,7 +61,7 @@ export function commonestShape(tt: TimetableTables, strings: StringTable, pat: n
   let best = NONE;
   let most = 0;
   for (let i = tt.patternTripOffsets[pat]; i < tt.patternTripOffsets[pat + 1]; i++) {
-    const shape = tt.tripShape[tt.patternTrips[i]];
+    const shape = tt.tripShape[i];
     if (shape === NONE) continue;
     const n = (votes.get(shape) ?? 0) + 1;
     votes.set(shape, n);

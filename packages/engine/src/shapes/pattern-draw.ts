@@ -24,8 +24,7 @@ export interface PatternDraw {
  */
 export function drawPattern(tt: TimetableTables, paths: TripPaths, p: number, decoded?: Map<number, Float64Array>): PatternDraw {
   const shapes = new Map<number, [number, number]>();
-  for (let k = tt.patternTripOffsets[p]; k < tt.patternTripOffsets[p + 1]; k++) {
-    const t = tt.patternTrips[k];
+  for (let t = tt.patternTripOffsets[p]; t < tt.patternTripOffsets[p + 1]; t++) {
     const entry = shapes.get(tt.tripShape[t]);
     if (entry) entry[0]++;
     else shapes.set(tt.tripShape[t], [1, t]);

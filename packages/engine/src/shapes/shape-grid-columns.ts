@@ -10,7 +10,7 @@ const MAX_CELLS = 1 << 21;
 /** What the grid is built from: the shape, pattern and trip columns (TimetableTables' or the builder's). */
 export type ShapeGridSource = Pick<
   TimetableTables,
-  'shapeCount' | 'shapePolyline' | 'patternCount' | 'patternStopOffsets' | 'patternStops' | 'patternTripOffsets' | 'patternTrips' | 'tripShape'
+  'shapeCount' | 'shapePolyline' | 'patternCount' | 'patternStopOffsets' | 'patternStops' | 'patternTripOffsets' | 'tripShape'
 >;
 
 /**
@@ -99,7 +99,7 @@ function itemPatterns(tt: ShapeGridSource, items: number, itemOfShape: Uint32Arr
     last.fill(-1);
     for (let p = 0; p < tt.patternCount; p++) {
       for (let k = tt.patternTripOffsets[p]; k < tt.patternTripOffsets[p + 1]; k++) {
-        const s = tt.tripShape[tt.patternTrips[k]];
+        const s = tt.tripShape[k];
         if (s === NONE) continue;
         const item = itemOfShape[s];
         if (last[item] === p) continue;

@@ -4,24 +4,22 @@
  * pattern, rank and route follow from the offsets; older snapshots store them as sections.
  */
 
-/** Trip -> pattern, rank in it, route; pattern trips in order (the identity). O(tripCount). */
+/** Trip -> pattern, rank in it, route (pattern p's trips are [patternTripOffsets[p], patternTripOffsets[p + 1])). O(tripCount). */
 export function tripColumnsOf(patternTripOffsets: Uint32Array, patternRoute: Uint32Array) {
   const patternCount = patternRoute.length;
   const tripCount = patternTripOffsets[patternCount];
   const tripPattern = new Uint32Array(tripCount);
   const tripRank = new Uint32Array(tripCount);
   const tripRoute = new Uint32Array(tripCount);
-  const patternTrips = new Uint32Array(tripCount);
   for (let p = 0; p < patternCount; p++) {
     const first = patternTripOffsets[p];
     for (let t = first; t < patternTripOffsets[p + 1]; t++) {
       tripPattern[t] = p;
       tripRank[t] = t - first;
       tripRoute[t] = patternRoute[p];
-      patternTrips[t] = t;
     }
   }
-  return { tripPattern, tripRank, tripRoute, patternTrips };
+  return { tripPattern, tripRank, tripRoute };
 }
 
 /** Trip -> its pattern's value, for a per-trip column a snapshot stores per pattern (its trips all agree). O(tripCount). */

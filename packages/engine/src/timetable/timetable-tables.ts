@@ -57,10 +57,8 @@ export class TimetableTables {
   readonly patternStops: Uint32Array;
   /** Per pattern stop: pickup_type << 2 | drop_off_type. */
   readonly patternStopFlags: Uint8Array;
-  /** Pattern -> [first, end) into patternTrips (trips by first departure). Length patternCount + 1. */
+  /** Pattern -> its trips [first, end), trip indices by first departure (a pattern's trips are contiguous). Length patternCount + 1. */
   readonly patternTripOffsets: Uint32Array;
-  /** Pattern trips in order: the identity (a pattern's trips are contiguous), kept as a column for its readers. */
-  readonly patternTrips: Uint32Array;
   /**
    * Pattern stop (patternStopOffsets[p] + pos) -> [first, end) of its rows in `times`; length
    * patternStops.length + 1. Each row holds the pattern's trips by rank (entry row + rank): the
@@ -113,7 +111,6 @@ export class TimetableTables {
     this.tripPattern = derived.tripPattern;
     this.tripRank = derived.tripRank;
     this.tripRoute = derived.tripRoute;
-    this.patternTrips = derived.patternTrips;
     // Stored per pattern when each pattern's trips agree (the usual case), else per trip.
     this.tripHeadsign = r.has('trips.headsign') ? r.u32('trips.headsign') : perTripOf(r.u32('patterns.headsign'), this.patternTripOffsets);
     this.tripDirection = r.has('trips.direction') ? r.u8('trips.direction') : perTripOf(r.u8('patterns.direction'), this.patternTripOffsets);
