@@ -19,7 +19,7 @@ export class Boards {
   private readonly one = new Uint32Array(1);
 
   constructor(
-    private readonly tt: TimetableTables,
+    tt: TimetableTables,
     private readonly calendar: ServiceCalendar,
     private readonly describer: TripDescriber,
     private readonly stations: StationTable,
