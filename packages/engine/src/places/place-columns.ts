@@ -15,8 +15,6 @@ const POSTCODE_SETTLEMENT_RADII = [2_000, 10_000];
 /** The decoded-string cache has 2^STRING_CACHE_BITS entries. */
 const STRING_CACHE_BITS = 12;
 const STRING_CACHE_SIZE = 1 << STRING_CACHE_BITS;
-/** Postcode tie keys: after every indexed place, by code length, then code order (2^24 > 1.7M). */
-const POSTCODE_LENGTH_STRIDE = 2 ** 24;
 
 /**
  * Every place kind behind one id space (see place-kinds.ts): position, kind, tie order and the
@@ -92,11 +90,15 @@ export class PlaceColumns {
     return this.postcodes.lon[id - this.postcodeBase];
   }
 
-  /** Ties of equal match quality and distance go to the lower key: kind, shorter name, name, id. */
+  /**
+   * Ties of equal match quality and distance go to the lower key: kind, shorter name, name, id.
+   * Postcodes come after every indexed place, by code length, then code order (length x
+   * postcodeCount + position: exact in a double at any count).
+   */
   tieKey(id: number): number {
     if (id < this.postcodeBase) return this.rank[id];
     const pos = id - this.postcodeBase;
-    return this.postcodeBase + this.postcodes.length(pos) * POSTCODE_LENGTH_STRIDE + pos;
+    return this.postcodeBase + this.postcodes.length(pos) * this.postcodeCount + pos;
   }
 
   /** The Place record of a place id; `distance` (metres, rounded) only when given. */
