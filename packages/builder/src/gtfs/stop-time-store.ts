@@ -1,4 +1,5 @@
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { BuildError } from '../issues.js';
@@ -51,7 +52,8 @@ export class StopTimeStore {
   /** Trip -> rows pushed; grows with the trips seen. */
   private tripRows = new Uint32Array(FIRST_CAPACITY);
   private readonly runs: RunSpan[] = [];
-  private dir: string | null = null;
+  /** The temp file's path while it is still linked (where it could not be unlinked when opened). */
+  private file: string | null = null;
   private fd = -1;
 
   constructor(options: StopTimeStoreOptions = {}) {
@@ -117,8 +119,8 @@ export class StopTimeStore {
     this.runs.length = 0;
     if (this.fd >= 0) closeSync(this.fd);
     this.fd = -1;
-    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
-    this.dir = null;
+    if (this.file) rmSync(this.file, { force: true });
+    this.file = null;
   }
 
   /** The buffer, sorted, into `out` (nothing was spilled). */
@@ -160,10 +162,21 @@ export class StopTimeStore {
     this.buffered = 0;
   }
 
+  /**
+   * Opens the temp file and unlinks it at once where the system allows (POSIX): the open file
+   * keeps its data, and nothing is left behind even when the process is killed mid-build.
+   */
   private openTemp(): void {
     try {
-      this.dir = mkdtempSync(path.join(this.tmpDir, 'transit-stop-times-'));
-      this.fd = openSync(path.join(this.dir, 'runs.bin'), 'w+');
+      const file = path.join(this.tmpDir, `transit-stop-times-${process.pid}-${randomBytes(6).toString('hex')}.bin`);
+      this.fd = openSync(file, 'wx+');
+      this.file = file;
+      try {
+        unlinkSync(file);
+        this.file = null;
+      } catch {
+        // Windows: removed by dispose instead.
+      }
     } catch (err) {
       this.dispose();
       throw new BuildError(`cannot write the stop times' temp file in ${this.tmpDir}: ${(err as Error).message} (choose another folder with --tmp DIR)`);
