@@ -6,7 +6,6 @@ import { describe, it, expect } from 'vitest';
 import { newDataset } from '../../packages/builder/src/compile/compile-snapshot.js';
 import { parseGtfs } from '../../packages/builder/src/gtfs/parse-gtfs.js';
 import { memorySource } from '../../packages/builder/src/source/feed-source.js';
-import type { ChunkedColumn } from '../../packages/builder/src/write/chunked-column.js';
 
 const FEED = `
   # agency.txt
@@ -99,10 +98,10 @@ async function parse(stopTimes: string[], shapeRows: string[], chunk: number) {
   };
   const ds = newDataset();
   await parseGtfs({ ds, tt: ds.timetable, source, feed: '0' });
-  const values = (c: ChunkedColumn<Uint32Array | Int32Array | Uint8Array | Float64Array>) => Array.from({ length: c.length }, (_, i) => c.get(i));
-  const { st, shapes } = ds.timetable;
+  const { shapes } = ds.timetable;
+  const st = ds.timetable.st.bufferedRows();
   return {
-    stopTimes: [st.trip, st.stop, st.seq, st.arr, st.dep, st.flags].map(values),
+    stopTimes: [st.trip, st.stop, st.seq, st.arr, st.dep, st.flags].map((c) => Array.from(c)),
     shapes, // encoded as soon as shapes.txt is read
     shapeIds: ds.timetable.shapeIds,
     issues: ds.issues.kept,

@@ -10,7 +10,8 @@ import { parseCif } from './rail/cif/parse-cif.js';
 import { newDataset, compileSections } from './compile/compile-snapshot.js';
 import type { SnapshotWriter, HeaderInput } from './write/snapshot-writer.js';
 import { generateDemo } from './demo/index.js';
-import { coverageBox, parseCoverage } from './coverage/parse-coverage.js';
+import { coverageBox, parseCoverage, type CoverageArea } from './coverage/parse-coverage.js';
+import { StopTimeStore } from './gtfs/stop-time-store.js';
 import { readFareFiles, DEFAULT_FARE_FILE } from './fares/read-fare-files.js';
 import { readStreets } from './osm/read-streets.js';
 import { Progress, logMemory } from './progress.js';
@@ -44,6 +45,10 @@ export interface BuildOptions {
   builtAt?: string;
   /** Journey-planner coverage: `minLat,minLon,maxLat,maxLon` or a GeoJSON polygon file; default South and West Yorkshire. */
   coverage?: string;
+  /** Folder for the stop times' temp file (sorted runs, removed when the build ends); default os.tmpdir(). */
+  tmpDir?: string;
+  /** Stop times held in memory before a sorted run is spilled; default DEFAULT_RUN_ROWS (tests force the spill with a small one). */
+  stopTimeRunRows?: number;
 }
 
 export interface BuildResult {
@@ -101,6 +106,16 @@ export async function buildSnapshotFile(options: BuildOptions, file: string): Pr
 async function compileInputs(options: BuildOptions): Promise<{ writer: SnapshotWriter; header: HeaderInput; issues: IssueLog }> {
   const coverage = options.coverage ? await parseCoverage(options.coverage) : undefined; // fail fast, before the long parses
   const ds = newDataset({ strict: options.strict });
+  ds.timetable.st = new StopTimeStore({ runRows: options.stopTimeRunRows, tmpDir: options.tmpDir });
+  try {
+    return await compileDataset(ds, options, coverage);
+  } finally {
+    ds.timetable.releaseStopTimes(); // a failed build leaves no temp file (a finished one has none left)
+  }
+}
+
+/** compileInputs once the dataset exists. */
+async function compileDataset(ds: Dataset, options: BuildOptions, coverage: CoverageArea | undefined): Promise<{ writer: SnapshotWriter; header: HeaderInput; issues: IssueLog }> {
   const progress = Progress.forStderr(options.quiet ?? false);
   const feeds: { kind: string; name: string; sha256: string; bytes: number }[] = [];
   const demo = options.demo ? generateDemo(typeof options.demo === 'object' ? options.demo : {}) : null;

@@ -23,6 +23,8 @@ Options:
   --strict               fail on the first feed issue
   --issues FILE          write every kept feed issue as JSON lines
   --quiet                no progress display
+  --tmp DIR              folder for the stop times' temporary sorted runs (default: the system's
+                         temp folder; removed when the build ends)
 `;
 
 /** `transit build ...`: returns the process exit code; never throws for bad input. */
@@ -47,6 +49,7 @@ export async function runBuildCli(argv: string[]): Promise<number> {
         strict: { type: 'boolean' },
         issues: { type: 'string' },
         quiet: { type: 'boolean' },
+        tmp: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values;
@@ -83,6 +86,7 @@ export async function runBuildCli(argv: string[]): Promise<number> {
       strict: args.strict,
       quiet: args.quiet,
       coverage: args.coverage,
+      tmpDir: args.tmp,
     };
     // Written section by section to a temporary file and renamed: never a half-written snapshot.
     const { byteLength, issues } = await buildSnapshotFile(options, args.out);

@@ -46,8 +46,7 @@ interface TripGroup {
  * so that no trip overtakes another inside a pattern (FIFO), trips sorted by departure. Trips
  * with no usable calls or times that go backwards are dropped with an issue.
  * `denseStop` maps the model's stop index to the snapshot's stop index.
- * Memory: the parse columns are copied into trip order one at a time and released (the model's
- * stop-time columns are empty afterwards); groups are found by a numeric hash of the calls, not
+ * Memory: the stop-time store is merged into trip order and emptied (group-stop-times.ts); groups are found by a numeric hash of the calls, not
  * by string keys, and the output columns are allocated at their exact size.
  */
 export function compilePatterns(tt: TimetableModel, denseStop: Int32Array, issues: IssueLog): CompiledPatterns {
@@ -56,26 +55,9 @@ export function compilePatterns(tt: TimetableModel, denseStop: Int32Array, issue
   return emit(groups, calls);
 }
 
-/** Copies the parse columns into trip order, releasing them as it goes. */
+/** The stop-time store's rows in trip order (group-stop-times.ts). */
 function tripCalls(tt: TimetableModel, denseStop: Int32Array): TripCalls {
-  const { offsets, rows } = groupStopTimes(tt);
-  tt.releaseStopTimeColumn('trip');
-  tt.releaseStopTimeColumn('seq');
-  const st = tt.st;
-  const n = rows.length;
-  const stop = new Uint32Array(n);
-  for (let i = 0; i < n; i++) stop[i] = denseStop[st.stop.get(rows[i])];
-  tt.releaseStopTimeColumn('stop');
-  const flags = new Uint8Array(n);
-  for (let i = 0; i < n; i++) flags[i] = st.flags.get(rows[i]);
-  tt.releaseStopTimeColumn('flags');
-  const arr = new Int32Array(n);
-  for (let i = 0; i < n; i++) arr[i] = st.arr.get(rows[i]);
-  tt.releaseStopTimeColumn('arr');
-  const dep = new Int32Array(n);
-  for (let i = 0; i < n; i++) dep[i] = st.dep.get(rows[i]);
-  tt.releaseStopTimes();
-  return { offsets, stop, flags, arr, dep };
+  return groupStopTimes(tt, denseStop);
 }
 
 /** Checks and interpolates each trip's times in place and groups the usable trips, in trip order. */

@@ -9,8 +9,8 @@ import { NO_TIME } from './timetable-model.js';
 const UNUSABLE_STOP = 2_000_000_000;
 
 /**
- * Streams stop_times.txt into the model's typed columns: no per-row objects survive the row,
- * so a national file (tens of millions of rows) needs about 20 bytes per row.
+ * Streams stop_times.txt into the model's stop-time store: no per-row objects survive the row;
+ * the store holds a bounded run of rows in memory and spills sorted runs to a temp file.
  *
  * Rows without a quote are parsed from their bytes (`parseBytes`): times, stop_sequence and
  * the pickup / drop-off types straight from the digits, trip_id compared with the previous row's
@@ -63,14 +63,7 @@ export async function parseStopTimes(ctx: GtfsContext): Promise<void> {
     push(lastTrip, stop, seq, arr, dep, (pickup << 2) | dropOff);
   };
 
-  const push = (trip: number, stop: number, seq: number, arr: number, dep: number, flags: number): void => {
-    st.trip.push(trip);
-    st.stop.push(stop);
-    st.seq.push(seq);
-    st.arr.push(arr);
-    st.dep.push(dep);
-    st.flags.push(flags);
-  };
+  const push = (trip: number, stop: number, seq: number, arr: number, dep: number, flags: number): void => st.push(trip, stop, seq, arr, dep, flags);
 
   // The byte path: field k of the current row is [fieldStart[k], fieldEnd[k]).
   let lastCol = -1; // the last column the byte path reads; -1 when a required column is absent (string path only)

@@ -1,4 +1,5 @@
-import { ChunkedColumn, chunkedU32, chunkedI32, chunkedU8, chunkedF64 } from '../write/chunked-column.js';
+import { chunkedU32, chunkedF64 } from '../write/chunked-column.js';
+import { StopTimeStore } from './stop-time-store.js';
 
 /** Parsed GTFS, merged across feeds, before compiling (ids are namespaced per feed where GTFS scopes them per feed). */
 export interface AgencyRow { id: string; name: string; noc: string; url: string }
@@ -61,21 +62,16 @@ export class TimetableModel {
   stopAtcos: string[] = [];
   stopByAtco = new Map<string, number>();
 
-  /** Stop times as columns (one entry per row of stop_times.txt that parsed). */
-  st = newStopTimeColumns();
+  /** Stop times (one per row of stop_times.txt that parsed), spilled to sorted runs on disk past a run's size. */
+  st = new StopTimeStore();
   /** Shape points of the feed being read, as columns (encoded into `shapes` after its shapes.txt). */
   sp = newShapePointColumns();
   /** Every feed's shapes, encoded, by shape index. */
   shapes: EncodedShapes = { polyline: [], pointCount: [], length: [] };
 
-  /** Drops the stop-time columns once compiled into patterns (they are the bulk of a national feed). */
+  /** Drops the stop times and their temp file (a failed build; compiling empties the store itself). */
   releaseStopTimes(): void {
-    this.st = newStopTimeColumns();
-  }
-
-  /** Drops one stop-time column (compilePatterns copies them into trip order one at a time). */
-  releaseStopTimeColumn(name: keyof StopTimeColumns): void {
-    (this.st[name] as ChunkedColumn<Uint32Array | Int32Array | Uint8Array>) = newStopTimeColumns()[name];
+    this.st.dispose();
   }
 
   releaseShapePoints(): void {
@@ -93,21 +89,6 @@ export class TimetableModel {
   }
 }
 
-/** Stop times as columns, one entry per parsed row of stop_times.txt (about 21 bytes a row). */
-export interface StopTimeColumns {
-  trip: ChunkedColumn<Uint32Array>;
-  stop: ChunkedColumn<Uint32Array>;
-  seq: ChunkedColumn<Uint32Array>;
-  arr: ChunkedColumn<Int32Array>;
-  dep: ChunkedColumn<Int32Array>;
-  /** pickup_type << 2 | drop_off_type */
-  flags: ChunkedColumn<Uint8Array>;
-}
-
 function newShapePointColumns() {
   return { shape: chunkedU32(), seq: chunkedF64(), lat: chunkedF64(), lon: chunkedF64() };
-}
-
-function newStopTimeColumns(): StopTimeColumns {
-  return { trip: chunkedU32(), stop: chunkedU32(), seq: chunkedU32(), arr: chunkedI32(), dep: chunkedI32(), flags: chunkedU8() };
 }

@@ -78,12 +78,7 @@ export function cifToModel(ds: Dataset, mca: ParsedMca, msn: MsnIndex, where: st
       for (let i = 0; i < stops.length; i++) {
         if (stops[i] < 0) continue;
         const c = s.callStart + i;
-        tt.st.trip.push(trip);
-        tt.st.stop.push(stops[i]);
-        tt.st.seq.push(++seq);
-        tt.st.arr.push(calls.arr.get(c) + shift * DAY);
-        tt.st.dep.push(calls.dep.get(c) + shift * DAY);
-        tt.st.flags.push(calls.flags.get(c));
+        tt.st.push(trip, stops[i], ++seq, calls.arr.get(c) + shift * DAY, calls.dep.get(c) + shift * DAY, calls.flags.get(c));
       }
     }
   }

@@ -1,0 +1,213 @@
+import { closeSync, openSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { BuildError } from '../issues.js';
+import { RECORD_WORDS, mergeRuns, sortedRows, type RunSpan } from './stop-time-runs.js';
+
+/** Rows held in memory before a sorted run is written to the temp file (about 21 bytes a row). */
+export const DEFAULT_RUN_ROWS = 1 << 20;
+
+/** Where a store spills, and how many rows it holds before it does. */
+export interface StopTimeStoreOptions {
+  /** Rows per sorted run; default DEFAULT_RUN_ROWS. A feed with fewer rows is never spilled. */
+  runRows?: number;
+  /** Folder for the temp file; default os.tmpdir(). */
+  tmpDir?: string;
+}
+
+/**
+ * Every trip's calls in (trip, stop_sequence) order, one flat column each: trip t's calls are
+ * [offsets[t], offsets[t + 1]). Stops are the snapshot's dense stop indices.
+ */
+export interface TripCalls {
+  offsets: Uint32Array;
+  stop: Uint32Array;
+  flags: Uint8Array;
+  arr: Int32Array;
+  dep: Int32Array;
+}
+
+const FIRST_CAPACITY = 1 << 12;
+
+/**
+ * The parsed stop times, in bounded memory: rows are buffered as columns (trip, seq, stop, arr,
+ * dep, flags) up to `runRows`; a full buffer is sorted by (trip, stop_sequence, row) and appended
+ * to a temp file as one run. `toTripCalls` merges the runs (or sorts the buffer when nothing was
+ * spilled) straight into the compiled columns, so the national table is never whole in memory
+ * twice. The temp file is removed after the merge, and by `dispose` on failure.
+ */
+export class StopTimeStore {
+  /** Rows pushed so far. */
+  length = 0;
+  private readonly runRows: number;
+  private readonly tmpDir: string;
+  private trip = new Uint32Array(0);
+  private seq = new Uint32Array(0);
+  private stop = new Uint32Array(0);
+  private arr = new Int32Array(0);
+  private dep = new Int32Array(0);
+  private flags = new Uint8Array(0);
+  private buffered = 0;
+  /** Trip -> rows pushed; grows with the trips seen. */
+  private tripRows = new Uint32Array(FIRST_CAPACITY);
+  private readonly runs: RunSpan[] = [];
+  /** The temp file's path while it is still linked (where it could not be unlinked when opened). */
+  private file: string | null = null;
+  private fd = -1;
+
+  constructor(options: StopTimeStoreOptions = {}) {
+    this.runRows = Math.max(1, options.runRows ?? DEFAULT_RUN_ROWS);
+    this.tmpDir = options.tmpDir ?? os.tmpdir();
+  }
+
+  /** One stop time: `trip` into tt.trips, `stop` the model's stop, `flags` pickup_type << 2 | drop_off_type. */
+  push(trip: number, stop: number, seq: number, arr: number, dep: number, flags: number): void {
+    const at = this.buffered;
+    if (at === this.trip.length) this.grow();
+    this.trip[at] = trip;
+    this.seq[at] = seq;
+    this.stop[at] = stop;
+    this.arr[at] = arr;
+    this.dep[at] = dep;
+    this.flags[at] = flags;
+    this.buffered = at + 1;
+    this.length++;
+    if (trip >= this.tripRows.length) this.tripRows = grown(this.tripRows, Math.max(trip + 1, this.tripRows.length * 2));
+    this.tripRows[trip]++;
+    if (this.buffered === this.runRows) this.spill();
+  }
+
+  /** The rows not yet spilled, in file order, as views of the buffer (for tests of the parsers). */
+  bufferedRows(): { trip: Uint32Array; stop: Uint32Array; seq: Uint32Array; arr: Int32Array; dep: Int32Array; flags: Uint8Array } {
+    const n = this.buffered;
+    return { trip: this.trip.subarray(0, n), stop: this.stop.subarray(0, n), seq: this.seq.subarray(0, n), arr: this.arr.subarray(0, n), dep: this.dep.subarray(0, n), flags: this.flags.subarray(0, n) };
+  }
+
+  /** True once a run went to the temp file. */
+  get spilled(): boolean {
+    return this.runs.length > 0;
+  }
+
+  /**
+   * The stop times of trips [0, tripCount) in (trip, stop_sequence, file order) order, stops
+   * mapped through `denseStop`. The store is empty afterwards (its temp file removed).
+   */
+  toTripCalls(tripCount: number, denseStop: Int32Array): TripCalls {
+    const offsets = new Uint32Array(tripCount + 1);
+    for (let t = 0; t < tripCount; t++) offsets[t + 1] = offsets[t] + (t < this.tripRows.length ? this.tripRows[t] : 0);
+    const n = offsets[tripCount];
+    if (n !== this.length) throw new Error(`stop times of ${this.length - n} rows refer to trips past ${tripCount}`);
+    const out: TripCalls = { offsets, stop: new Uint32Array(n), flags: new Uint8Array(n), arr: new Int32Array(n), dep: new Int32Array(n) };
+    try {
+      if (!this.spilled) this.copySorted(out, denseStop);
+      else {
+        if (this.buffered > 0) this.spill();
+        this.releaseBuffer();
+        mergeRuns(this.fd, this.runs, out, denseStop);
+      }
+    } finally {
+      this.dispose();
+    }
+    return out;
+  }
+
+  /** Drops the rows and removes the temp file (safe to call twice). */
+  dispose(): void {
+    this.releaseBuffer();
+    this.tripRows = new Uint32Array(0);
+    this.runs.length = 0;
+    if (this.fd >= 0) closeSync(this.fd);
+    this.fd = -1;
+    if (this.file) rmSync(this.file, { force: true });
+    this.file = null;
+  }
+
+  /** The buffer, sorted, into `out` (nothing was spilled). */
+  private copySorted(out: TripCalls, denseStop: Int32Array): void {
+    const order = sortedRows(this.trip, this.seq, this.buffered);
+    for (let i = 0; i < order.length; i++) {
+      const row = order[i];
+      out.stop[i] = denseStop[this.stop[row]];
+      out.flags[i] = this.flags[row];
+      out.arr[i] = this.arr[row];
+      out.dep[i] = this.dep[row];
+    }
+  }
+
+  /** Sorts the buffer and appends it to the temp file as one run. */
+  private spill(): void {
+    const n = this.buffered;
+    const order = sortedRows(this.trip, this.seq, n);
+    if (this.fd < 0) this.openTemp();
+    const block = new Uint32Array(RECORD_WORDS * Math.min(n, 1 << 16));
+    const blockRows = block.length / RECORD_WORDS;
+    const start = this.runs.length ? this.runs[this.runs.length - 1].end : 0;
+    for (let first = 0; first < n; first += blockRows) {
+      const end = Math.min(n, first + blockRows);
+      for (let i = first, w = 0; i < end; i++, w += RECORD_WORDS) {
+        const row = order[i];
+        block[w] = this.trip[row];
+        block[w + 1] = this.seq[row];
+        block[w + 2] = this.stop[row];
+        block[w + 3] = this.arr[row];
+        block[w + 4] = this.dep[row];
+        block[w + 5] = this.flags[row];
+      }
+      const bytes = new Uint8Array(block.buffer, 0, (end - first) * RECORD_WORDS * 4);
+      const position = (start + first) * RECORD_WORDS * 4;
+      for (let done = 0; done < bytes.length; ) done += writeSync(this.fd, bytes, done, bytes.length - done, position + done);
+    }
+    this.runs.push({ start, end: start + n });
+    this.buffered = 0;
+  }
+
+  /**
+   * Opens the temp file and unlinks it at once where the system allows (POSIX): the open file
+   * keeps its data, and nothing is left behind even when the process is killed mid-build.
+   */
+  private openTemp(): void {
+    try {
+      const file = path.join(this.tmpDir, `transit-stop-times-${process.pid}-${randomBytes(6).toString('hex')}.bin`);
+      this.fd = openSync(file, 'wx+');
+      this.file = file;
+      try {
+        unlinkSync(file);
+        this.file = null;
+      } catch {
+        // Windows: removed by dispose instead.
+      }
+    } catch (err) {
+      this.dispose();
+      throw new BuildError(`cannot write the stop times' temp file in ${this.tmpDir}: ${(err as Error).message} (choose another folder with --tmp DIR)`);
+    }
+  }
+
+  /** Doubles the buffer, up to runRows. */
+  private grow(): void {
+    const capacity = Math.min(this.runRows, Math.max(FIRST_CAPACITY, this.trip.length * 2));
+    this.trip = grown(this.trip, capacity);
+    this.seq = grown(this.seq, capacity);
+    this.stop = grown(this.stop, capacity);
+    this.arr = grown(this.arr, capacity);
+    this.dep = grown(this.dep, capacity);
+    this.flags = grown(this.flags, capacity);
+  }
+
+  private releaseBuffer(): void {
+    this.trip = new Uint32Array(0);
+    this.seq = new Uint32Array(0);
+    this.stop = new Uint32Array(0);
+    this.arr = new Int32Array(0);
+    this.dep = new Int32Array(0);
+    this.flags = new Uint8Array(0);
+    this.buffered = 0;
+  }
+}
+
+/** A copy of `a` with room for `length` values. */
+function grown<T extends Uint32Array | Int32Array | Uint8Array>(a: T, length: number): T {
+  const out = new (a.constructor as new (n: number) => T)(length);
+  out.set(a);
+  return out;
+}
