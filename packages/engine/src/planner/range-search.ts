@@ -3,6 +3,7 @@ import type { QueryDays } from './query-days.js';
 import { DAY_SPAN } from './query-days.js';
 import type { RaptorSearch } from './raptor-search.js';
 import type { SparseBounds, TargetBounds } from './target-bounds.js';
+import { BeyondHorizon, LandmarkBounds } from './landmark-bounds.js';
 import { traceRides, type RawRide } from './journey-trace.js';
 import { canAlight, canBoard } from './stop-flags.js';
 import { UNREACHED, type StopAccess } from './planner-api.js';
@@ -45,8 +46,6 @@ export interface WindowEstimate {
 
 /** Targets whose bounds are kept (each sparse: the stops its Dijkstra reached). */
 const BOUNDS_CACHE_SIZE = 16;
-/** Horizons the window estimate tries before bounds without one: h, 2h, 4h (see `estimate`). */
-const ESTIMATE_HORIZON_DOUBLINGS = 3;
 
 /** Departure sort keys: (tau + KEY_OFFSET) * KEY_SCALE + the departure's index (below 2^29; the key stays below 2^53). */
 const KEY_SCALE = 1 << 29;
@@ -76,6 +75,8 @@ export class RangeSearch {
   private installed: SparseBounds | null = null;
   /** The horizon of the bounds `boundsFor` returned last (UNREACHED: none). */
   private lbHorizon = UNREACHED;
+  /** Bounds past the horizon from the landmarks (built on first use, or by `prepare`); null without bounds. */
+  private beyondCache: BeyondHorizon | null | undefined;
 
   constructor(
     private readonly tt: TimetableTables,
@@ -92,6 +93,19 @@ export class RangeSearch {
     this.lb = new Int32Array(bounds ? S : 0).fill(UNREACHED);
   }
 
+  /** Builds the landmark tables now rather than in the first search (`Engine.prepareJourneys`). */
+  prepare(): void {
+    void this.beyond;
+  }
+
+  private get beyond(): BeyondHorizon | null {
+    if (this.beyondCache === undefined) {
+      const S = this.tt.stopPatternOffsets.length - 1;
+      this.beyondCache = this.bounds?.usable ? new BeyondHorizon(new LandmarkBounds(this.tt, this.bounds), S) : null;
+    }
+    return this.beyondCache;
+  }
+
   search(q: RangeQuery): Candidate[] {
     return this.towardTarget(q, (searchAccess) => this.runAll(q, searchAccess, this.collectDepartures(q, searchAccess)));
   }
@@ -99,57 +113,42 @@ export class RangeSearch {
   /**
    * The window estimate from `tau0` (search order: departure, or the negated arrival in reverse):
    * the bounds (computed once per target, reused by the search that follows) and one binary search
-   * per access pattern and service day. No RAPTOR run. The same with or without `q.horizonS`: when
-   * the horizon leaves it in doubt, the bounds are computed again to twice the horizon, up to
-   * ESTIMATE_HORIZON_DOUBLINGS times, then without one (the Dijkstra grows with the area it
-   * covers: on a national snapshot a 6-hour radius is tens of thousands of stops, a 3-hour one a
-   * few thousand, so the estimate starts small and widens only for a far origin).
+   * per access pattern and service day. No RAPTOR run. With `q.horizonS`, exact as without it when
+   * the origin lies within the horizon (every access stop, and the next stop of each pattern
+   * there, reached by the Dijkstra); past it, an access stop's bound is max(horizon, landmark
+   * bound), and a stop the Dijkstra did not reach counts as reaching the target when it lies in
+   * the target's component: a lower bound and an earlier first departure, so a window no wider
+   * than the exact one, at the cost of one Dijkstra to the horizon however far the origin.
    */
   estimate(q: RangeQuery, tau0: number): WindowEstimate {
-    let horizon = q.horizonS ?? UNREACHED;
-    for (let i = 0; horizon < UNREACHED && i < ESTIMATE_HORIZON_DOUBLINGS; i++, horizon *= 2) {
-      const est = this.estimateWithin(q, tau0, horizon);
-      if (est) return est;
-    }
-    return this.estimateWithin(q, tau0, UNREACHED)!;
-  }
-
-  /** `estimate` with bounds to `horizon`; null when a stop beyond it could change the answer. */
-  private estimateWithin(q: RangeQuery, tau0: number, horizon: number): WindowEstimate | null {
     const access = q.reverse ? q.egress : q.access;
     const target = q.reverse ? q.access : q.egress;
-    const bound = this.boundsFor(target, q.reverse, horizon);
+    const bound = this.boundsFor(target, q.reverse, q.horizonS ?? UNREACHED);
     const h = this.lbHorizon;
-    // A stop of another component than the target's never reaches it: not in doubt at any horizon.
+    const beyond = this.beyond;
+    // A stop of another component than the target's never reaches it, at any horizon.
     const mayReach = (s: number): boolean => this.bounds === null || this.bounds.mayReach(s, target);
     let minTransitS = UNREACHED;
-    let beyondS = UNREACHED; // least door-to-door time through a stop at or beyond the horizon
     for (const { stop, seconds } of access) {
       const lb = bound ? bound[stop] : 0;
       if (lb < h) minTransitS = Math.min(minTransitS, seconds + lb);
-      else if (h < UNREACHED && mayReach(stop)) beyondS = Math.min(beyondS, seconds + h);
+      else if (h < UNREACHED && mayReach(stop)) minTransitS = Math.min(minTransitS, seconds + Math.max(h, beyond ? beyond.landmarks.bound(stop) : 0));
     }
-    if (beyondS < minTransitS) return null;
     const tt = this.tt;
-    // A stop beyond the horizon the Dijkstra never reached may or may not reach the target: its boardings are in doubt.
-    const unknown = (s: number): boolean => h < UNREACHED && bound !== null && bound[s] >= UNREACHED && mayReach(s);
-    let doubt = false;
-    // Only stops that can reach the target, on patterns whose next stop still can.
+    // Beyond the horizon, a stop the Dijkstra did not reach counts as reaching the target when its component does.
+    const reaches = (s: number): boolean => bound === null || bound[s] < UNREACHED || (h < UNREACHED && mayReach(s));
+    // Only stops that can reach the target, on patterns whose next stop still can (else heading away from it).
     const towardTarget = (ai: number, p: number, pos: number): boolean => {
-      doubt = unknown(access[ai].stop);
-      if (!doubt && bound && bound[access[ai].stop] >= UNREACHED) return false;
+      if (!reaches(access[ai].stop)) return false;
       const stopFirst = tt.patternStopOffsets[p];
       const next = q.reverse ? pos - 1 : pos + 1;
       if (next < 0 || stopFirst + next >= tt.patternStopOffsets[p + 1]) return false;
-      const nextStop = tt.patternStops[stopFirst + next];
-      doubt ||= unknown(nextStop);
-      return doubt || !(bound && bound[nextStop] >= UNREACHED); // else heading away from the target
+      return reaches(tt.patternStops[stopFirst + next]);
     };
     const { shift, slotActive } = this.days;
     const T = tt.tripCount;
     const times = tt.times;
     let first = UNREACHED;
-    let firstInDoubt = UNREACHED;
     this.forEachAccessBoarding(q, access, towardTarget, (ai, _e, d, tripFirst, tc, col) => {
       const seconds = access[ai].seconds;
       // Forward: leave the origin at t - walk >= tau0. Reverse: reach the destination at t + walk <= -tau0.
@@ -174,11 +173,8 @@ export class RangeSearch {
           break;
         }
       }
-      // `doubt` is what `towardTarget` said of this pattern.
-      if (doubt) firstInDoubt = Math.min(firstInDoubt, t);
-      else first = Math.min(first, t);
+      first = Math.min(first, t);
     });
-    if (firstInDoubt < first) return null;
     return { minTransitS, firstWaitS: first >= UNREACHED ? UNREACHED : first - tau0 };
   }
 
@@ -213,7 +209,8 @@ export class RangeSearch {
     for (const a of searchTarget) this.egressSeconds[a.stop] = Math.min(this.egressSeconds[a.stop], a.seconds);
     try {
       const targetBounds = this.boundsFor(searchTarget, q.reverse, q.horizonS ?? UNREACHED);
-      this.raptor.begin({ reverse: q.reverse, rounds: q.rounds, slack: q.slack, modeMask: q.modeMask, originFootpaths: false, egress: this.egressSeconds, maxTransferM: q.maxTransferM, targetBounds, targetHorizon: this.lbHorizon });
+      const targetBeyond = targetBounds && this.lbHorizon < UNREACHED ? this.beyond : null;
+      this.raptor.begin({ reverse: q.reverse, rounds: q.rounds, slack: q.slack, modeMask: q.modeMask, originFootpaths: false, egress: this.egressSeconds, maxTransferM: q.maxTransferM, targetBounds, targetHorizon: this.lbHorizon, targetBeyond });
       return run(q.reverse ? q.egress : q.access);
     } finally {
       for (const a of searchTarget) this.egressSeconds[a.stop] = UNREACHED;
@@ -226,7 +223,8 @@ export class RangeSearch {
    * destinations search one target); computed and cached on a miss, or when the entry's horizon is
    * nearer than `horizon` (seconds; an entry serves any horizon up to its own). Cache entries are
    * sparse and installed into one stop array, so a target costs what its Dijkstra reaches, not the
-   * stop count. Sets `lbHorizon`: read a bound as min(lb[s], lbHorizon).
+   * stop count. Sets `lbHorizon`: read a bound as min(lb[s], lbHorizon), or past it through
+   * `beyond` (aimed here), which completes the array as the search reads it.
    */
   private boundsFor(target: readonly StopAccess[], reverse: boolean, horizon: number): Int32Array | null {
     this.lbHorizon = UNREACHED;
@@ -243,13 +241,16 @@ export class RangeSearch {
     }
     this.boundsCache.set(key, entry);
     this.lbHorizon = entry.horizon;
-    return this.install(entry);
+    const lb = this.install(entry);
+    this.beyond?.aim(lb, target, reverse, entry.horizon);
+    return lb;
   }
 
   /** Points `lb` at `entry`: clears the stops of the entry installed before, writes this one's. */
   private install(entry: SparseBounds): Int32Array {
     const lb = this.lb;
     if (this.installed !== entry) {
+      this.beyond?.clear();
       if (this.installed) for (const s of this.installed.stops) lb[s] = UNREACHED;
       for (let i = 0; i < entry.stops.length; i++) lb[entry.stops[i]] = entry.seconds[i];
       this.installed = entry;

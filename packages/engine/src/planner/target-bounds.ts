@@ -60,7 +60,7 @@ export class TargetBounds {
    */
   readonly component: Uint32Array;
 
-  constructor(tt: TimetableTables, transfers: Transfers) {
+  constructor(tt: TimetableTables, private readonly transfers: Transfers) {
     const S = tt.stopPatternOffsets.length - 1;
     const { from, to, seconds, usable } = rideEdges(tt);
     this.usable = usable;
@@ -94,8 +94,10 @@ export class TargetBounds {
    * footpaths as listed (the reverse RAPTOR walks the same lists). Dijkstra runs against them,
    * in time proportional to what it reaches (the last call's stops are cleared from a list).
    * `horizon` (seconds): stop there; stops reached but not settled read it (see `horizon`).
+   * `bothWays`: also walk every footpath against its direction (a graph with more edges, so still
+   * lower bounds, the same in both directions: `LandmarkBounds` builds on it).
    */
-  compute(target: readonly StopAccess[], reverse: boolean, horizon = UNREACHED): Int32Array {
+  compute(target: readonly StopAccess[], reverse: boolean, horizon = UNREACHED, bothWays = false): Int32Array {
     const bound = this.bound;
     this.horizon = UNREACHED;
     this.settledCount = 0;
@@ -126,6 +128,7 @@ export class TargetBounds {
       const d = bound[s];
       for (let i = offsets[s]; i < offsets[s + 1]; i++) this.relax(stops[i], d + seconds[i]);
       for (let i = walkInOffsets[s]; i < walkInOffsets[s + 1]; i++) this.relax(walkInStops[i], d + walkInSeconds[i]);
+      if (bothWays) for (let i = this.transfers.offsets[s]; i < this.transfers.offsets[s + 1]; i++) this.relax(this.transfers.stops[i], d + this.transfers.seconds[i]);
     }
     this.settledCount = settledCount;
     if (this.heapCount > 0) {
