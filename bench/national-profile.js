@@ -79,6 +79,22 @@ else {
       const c = process.cpuUsage(c0);
       console.log(`horizon ${hours.toFixed(2)} h: ${Math.round(settled / pairs.length)} stops settled, ${((c.user + c.system) / 1000 / pairs.length).toFixed(2)} ms CPU per destination`);
     }
+    // The landmark bounds (built once per snapshot): build CPU, and how near they come to the exact bound past a 3 h 40 horizon.
+    const landmarkPath = `${dist}planner/landmark-bounds.js`;
+    const { LandmarkBounds } = await import(landmarkPath).catch(() => ({}));
+    if (LandmarkBounds) {
+      const c0 = process.cpuUsage();
+      const landmarks = new LandmarkBounds(engine.planner.tt, bounds);
+      const c = process.cpuUsage(c0);
+      let sum = 0, count = 0;
+      for (const q of pairs.slice(0, 10)) {
+        const target = [{ stop: q.to, seconds: 0, metres: 0 }];
+        const exact = bounds.compute(target, false);
+        landmarks.aim(target, false);
+        for (let s = 0; s < exact.length; s++) if (exact[s] >= 13_200 && exact[s] < 2e9) (sum += Math.max(13_200, landmarks.bound(s)) / exact[s]), count++;
+      }
+      console.log(`landmarks: ${landmarks.count}, built in ${((c.user + c.system) / 1000).toFixed(0)} ms CPU; past 3 h 40, max(horizon, landmark bound) / exact bound: mean ${(sum / count).toFixed(3)} over ${count} stops of 10 destinations`);
+    }
   }
   if (work === 'places') until(6000, (i) => engine.searchPlaces({ text: names[i % 120], offset: 0, limit: 20 }));
   if (work === 'shapes-first') engine.routeShapes.inBox(...box(tile0[0]), 20_000);

@@ -74,7 +74,7 @@ describe.skipIf(!HAVE_DATA)('landmark bounds on the Newport feed', () => {
     const bounds = new TargetBounds(p.tt, p.transfers);
     const horizons: number[] = [];
     const compute = bounds.compute.bind(bounds);
-    bounds.compute = (t, reverse, horizon = UNREACHED, bothWays = false) => (bothWays || horizons.push(horizon), compute(t, reverse, horizon, bothWays));
+    bounds.compute = (t, reverse, horizon = UNREACHED, opts = {}) => (opts.bothWays || horizons.push(horizon), compute(t, reverse, horizon, opts));
     const horizoned = new RangeSearch(p.tt, raptor(), p.days, p.patternMode, bounds);
     const exactSearch = new RangeSearch(p.tt, raptor(), p.days, p.patternMode, new TargetBounds(p.tt, p.transfers));
     const plain = new RangeSearch(p.tt, raptor(), p.days, p.patternMode, null);

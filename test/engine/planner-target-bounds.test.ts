@@ -1,4 +1,4 @@
-// FEATURE UNDER TEST: destination pruning (TargetBounds): range searches pruned by the lower bounds find exactly the journeys of unpruned ones, in both directions (also when a cached target's bounds are installed again, and with the bounds stopped at a horizon past which the landmarks bound the stops; window estimates equal when the origin lies within the horizon, and no larger past it), no bound exceeds a real fastest time, bounds computed after other targets (cleared in O(reached)) equal fresh ones, and bounds with a horizon equal the unbounded ones below it and read the horizon beyond it, and a stop of another component than the target never reaches it (so the window estimate needs no unbounded Dijkstra for it), on seeded random timetables.
+// FEATURE UNDER TEST: destination pruning (TargetBounds): range searches pruned by the lower bounds find exactly the journeys of unpruned ones, in both directions (also when a cached target's bounds are installed again, and with the bounds stopped at a horizon, or once the query's stops are settled, past which the landmarks bound the stops; window estimates equal when the origin lies within the horizon, and no larger past it), no bound exceeds a real fastest time, bounds computed after other targets (cleared in O(reached)) equal fresh ones, and bounds with a horizon equal the unbounded ones below it and read the horizon beyond it, and a stop of another component than the target never reaches it (so the window estimate needs no unbounded Dijkstra for it), on seeded random timetables.
 import { describe, expect, it } from 'vitest';
 import { buildSnapshot } from '@transit/builder';
 import { Engine } from '@transit/engine';
@@ -37,6 +37,8 @@ describe('range search with target bounds equals range search without', () => {
       const pruned = new RangeSearch(p.tt, new RaptorSearch(p.tt, p.transfers, p.days, p.patternMode), p.days, p.patternMode, new TargetBounds(p.tt, p.transfers));
       const plain = new RangeSearch(p.tt, new RaptorSearch(p.tt, p.transfers, p.days, p.patternMode), p.days, p.patternMode, null);
       const horizoned = new RangeSearch(p.tt, new RaptorSearch(p.tt, p.transfers, p.days, p.patternMode), p.days, p.patternMode, new TargetBounds(p.tt, p.transfers));
+      // No floor: the Dijkstra stops as soon as the query's stops are settled.
+      const early = new RangeSearch(p.tt, new RaptorSearch(p.tt, p.transfers, p.days, p.patternMode), p.days, p.patternMode, new TargetBounds(p.tt, p.transfers), 0);
       const rand = mulberry32(seed * 17 + 3);
       const stops = (n: number): StopAccess[] => Array.from({ length: n }, () => ({ stop: Math.floor(rand() * S), seconds: Math.floor(rand() * 600), metres: 0 }));
       let found = 0, within = 0;
@@ -58,6 +60,8 @@ describe('range search with target bounds equals range search without', () => {
           expect(est.firstWaitS, `estimate ${i}, horizon ${horizonS}`).toBeLessThanOrEqual(exact.firstWaitS);
         }
         expect(JSON.stringify(horizoned.search({ ...q, horizonS })), `query ${i}, horizon ${horizonS}`).toBe(JSON.stringify(want));
+        expect(early.estimate(q, q.from), `estimate ${i}, stopped at the query's stops`).toEqual(exact);
+        expect(JSON.stringify(early.search(q)), `query ${i}, stopped at the query's stops`).toBe(JSON.stringify(want));
         expect(JSON.stringify(pruned.search(q)), `query ${i}: ${JSON.stringify(q)}`).toBe(JSON.stringify(want));
         found += want.length;
         // The previous target again: its cached bounds replace this one's in the search's array.
@@ -190,7 +194,7 @@ describe('target bounds components', () => {
       const horizons: number[] = [];
       const compute = bounds.compute.bind(bounds);
       // The landmark tables' Dijkstras (both ways, built once per snapshot) are not a query's.
-      bounds.compute = (t, reverse, horizon = UNREACHED, bothWays = false) => (bothWays || horizons.push(horizon), compute(t, reverse, horizon, bothWays));
+      bounds.compute = (t, reverse, horizon = UNREACHED, opts = {}) => (opts.bothWays || horizons.push(horizon), compute(t, reverse, horizon, opts));
       const search = new RangeSearch(p.tt, new RaptorSearch(p.tt, p.transfers, p.days, p.patternMode), p.days, p.patternMode, bounds);
       const plain = new RangeSearch(p.tt, new RaptorSearch(p.tt, p.transfers, p.days, p.patternMode), p.days, p.patternMode, new TargetBounds(p.tt, p.transfers));
       const q = { reverse: false, access: [{ stop: island, seconds: 0, metres: 0 }], egress: target, from: 8 * 3600, to: 10 * 3600, rounds: 7, slack: 60, modeMask: 31, maxTransferM: Infinity };

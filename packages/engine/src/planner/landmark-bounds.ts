@@ -98,7 +98,7 @@ export class LandmarkBounds {
   /** Column l of `table`: the seconds of every stop from (`fromLandmark`) or to landmark `stop`, capped. */
   private fill(bounds: TargetBounds, stop: number, fromLandmark: boolean, table: Uint16Array, l: number, K: number): void {
     // A reverse search from the landmark gives the seconds from it in travel order; a forward one, the seconds to it.
-    const d = bounds.compute([{ stop, seconds: 0, metres: 0 }], fromLandmark, UNREACHED, true);
+    const d = bounds.compute([{ stop, seconds: 0, metres: 0 }], fromLandmark, UNREACHED, { bothWays: true });
     for (let s = 0, i = l; s < d.length; s++, i += K) if (d[s] < CAP_S) table[i] = d[s];
   }
 }

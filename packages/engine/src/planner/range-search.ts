@@ -44,8 +44,14 @@ export interface WindowEstimate {
   firstWaitS: number;
 }
 
-/** Targets whose bounds are kept (each sparse: the stops its Dijkstra reached). */
+/** Targets whose bounds are kept (each sparse: the stops its Dijkstra settled). */
 const BOUNDS_CACHE_SIZE = 16;
+/**
+ * The target bounds' Dijkstra runs at least this far, seconds (2 h), then stops once the query's
+ * access stops and the next stops of their patterns are settled (or at `RangeQuery.horizonS`):
+ * a near origin does not pay for the whole horizon, and pruning near the target stays exact.
+ */
+export const BOUNDS_FLOOR_S = 7200;
 
 /** Departure sort keys: (tau + KEY_OFFSET) * KEY_SCALE + the departure's index (below 2^29; the key stays below 2^53). */
 const KEY_SCALE = 1 << 29;
@@ -85,6 +91,8 @@ export class RangeSearch {
     private readonly patternMode: Uint8Array,
     /** Destination pruning (null: none, as the tests compare). */
     private readonly bounds: TargetBounds | null,
+    /** How far the bounds' Dijkstra runs at least before it may stop at the query's stops, seconds. */
+    private readonly floorS = BOUNDS_FLOOR_S,
   ) {
     const S = tt.stopPatternOffsets.length - 1;
     this.egressSeconds = new Int32Array(S).fill(UNREACHED);
@@ -123,7 +131,7 @@ export class RangeSearch {
   estimate(q: RangeQuery, tau0: number): WindowEstimate {
     const access = q.reverse ? q.egress : q.access;
     const target = q.reverse ? q.access : q.egress;
-    const bound = this.boundsFor(target, q.reverse, q.horizonS ?? UNREACHED);
+    const bound = this.boundsFor(target, q.reverse, q.horizonS ?? UNREACHED, this.needOf(access, q.reverse));
     const h = this.lbHorizon;
     const beyond = this.beyond;
     // A stop of another component than the target's never reaches it, at any horizon.
@@ -208,7 +216,7 @@ export class RangeSearch {
     const searchTarget = q.reverse ? q.access : q.egress;
     for (const a of searchTarget) this.egressSeconds[a.stop] = Math.min(this.egressSeconds[a.stop], a.seconds);
     try {
-      const targetBounds = this.boundsFor(searchTarget, q.reverse, q.horizonS ?? UNREACHED);
+      const targetBounds = this.boundsFor(searchTarget, q.reverse, q.horizonS ?? UNREACHED, this.needOf(q.reverse ? q.egress : q.access, q.reverse));
       const targetBeyond = targetBounds && this.lbHorizon < UNREACHED ? this.beyond : null;
       this.raptor.begin({ reverse: q.reverse, rounds: q.rounds, slack: q.slack, modeMask: q.modeMask, originFootpaths: false, egress: this.egressSeconds, maxTransferM: q.maxTransferM, targetBounds, targetHorizon: this.lbHorizon, targetBeyond });
       return run(q.reverse ? q.egress : q.access);
@@ -221,12 +229,13 @@ export class RangeSearch {
    * Lower bounds towards the target, from a small per-snapshot cache keyed by the target stops,
    * their seconds and the direction (the pages of one query, the walk-limit retry and repeated
    * destinations search one target); computed and cached on a miss, or when the entry's horizon is
-   * nearer than `horizon` (seconds; an entry serves any horizon up to its own). Cache entries are
+   * nearer than `horizon` (seconds; an entry serves any horizon up to its own) and leaves a stop of
+   * `need` past it (the Dijkstra stops once `need` is settled: `BOUNDS_FLOOR_S`). Cache entries are
    * sparse and installed into one stop array, so a target costs what its Dijkstra reaches, not the
    * stop count. Sets `lbHorizon`: read a bound as min(lb[s], lbHorizon), or past it through
    * `beyond` (aimed here), which completes the array as the search reads it.
    */
-  private boundsFor(target: readonly StopAccess[], reverse: boolean, horizon: number): Int32Array | null {
+  private boundsFor(target: readonly StopAccess[], reverse: boolean, horizon: number, need: readonly number[]): Int32Array | null {
     this.lbHorizon = UNREACHED;
     if (!this.bounds) return null;
     if (!this.bounds.usable) return this.bounds.bound; // all 0
@@ -234,16 +243,33 @@ export class RangeSearch {
     for (const a of target) key += `${a.stop}:${a.seconds},`;
     let entry = this.boundsCache.get(key);
     if (entry) this.boundsCache.delete(key); // most recently used last
-    if (!entry || entry.horizon < horizon) {
-      this.bounds.compute(target, reverse, horizon);
+    let lb = entry ? this.install(entry) : this.lb;
+    // Settled stops read below the horizon in `lb`; every other stop at or past it.
+    if (!entry || (entry.horizon < horizon && need.some((s) => lb[s] >= entry!.horizon))) {
+      this.bounds.compute(target, reverse, horizon, { need, floorS: this.floorS });
       entry = this.bounds.reachedBounds()!;
       if (this.boundsCache.size >= BOUNDS_CACHE_SIZE) this.boundsCache.delete(this.boundsCache.keys().next().value!);
+      lb = this.install(entry);
     }
     this.boundsCache.set(key, entry);
     this.lbHorizon = entry.horizon;
-    const lb = this.install(entry);
     this.beyond?.aim(lb, target, reverse, entry.horizon);
     return lb;
+  }
+
+  /** The stops whose bounds the window estimate reads: the access stops (search order) and the next stop of each pattern there. */
+  private needOf(access: readonly StopAccess[], reverse: boolean): number[] {
+    const tt = this.tt;
+    const need: number[] = [];
+    for (const { stop } of access) {
+      need.push(stop);
+      for (let e = tt.stopPatternOffsets[stop]; e < tt.stopPatternOffsets[stop + 1]; e++) {
+        const p = tt.stopPatterns[e];
+        const next = tt.patternStopOffsets[p] + tt.stopPatternPos[e] + (reverse ? -1 : 1);
+        if (next >= tt.patternStopOffsets[p] && next < tt.patternStopOffsets[p + 1]) need.push(tt.patternStops[next]);
+      }
+    }
+    return need;
   }
 
   /** Points `lb` at `entry`: clears the stops of the entry installed before, writes this one's. */
