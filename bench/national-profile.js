@@ -49,9 +49,15 @@ else {
   const names = Array.from({ length: 120 }, () => engine.stop(tile0[Math.floor(rand() * tile0.length)]).name);
   const box = (s) => [st.lat[s] - 0.015, st.lon[s] - 0.024, st.lat[s] + 0.015, st.lon[s] + 0.024];
   let n = 0;
+  // --calls N: one untimed warm-up cycle of the 60 pairs, then exactly N calls, instead of a time budget (plan: 120 is two cycles, so runs compare like for like).
+  const calls = Number(arg('--calls', '0'));
   const until = (ms, f) => {
     const end = performance.now() + ms;
-    while (performance.now() < end) f(n++);
+    if (calls > 0) {
+      for (let i = 0; i < 60; i++) f(i);
+      [cpu0, t0] = [process.cpuUsage(), performance.now()];
+      while (n < calls) f(n++);
+    } else while (performance.now() < end) f(n++);
   };
   if (work === 'plan' || work === 'bounds') {
     const c0 = process.cpuUsage();
@@ -59,8 +65,8 @@ else {
     const c = process.cpuUsage(c0);
     console.log(`prepareJourneys: ${((c.user + c.system) / 1000).toFixed(0)} ms CPU, RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);
   }
-  const t0 = performance.now();
-  const cpu0 = process.cpuUsage();
+  let t0 = performance.now();
+  let cpu0 = process.cpuUsage();
   if (work === 'raptor') until(8000, (i) => { const q = pairs[i % 60]; engine.planner.earliestArrival({ origins: [{ stop: q.from, seconds: 0, metres: 0 }], day, departS: q.departS }); });
   if (work === 'plan') until(8000, (i) => { const q = pairs[i % 60]; engine.planJourney({ from: { lat: st.lat[q.from], lon: st.lon[q.from] }, to: { lat: st.lat[q.to], lon: st.lon[q.to] }, time: cal.reference(day) + q.departS * 1000, arriveBy: false, modeMask: 31, limit: 5, maxWalkM: null, maxTotalWalkM: null, intermediateStops: false, steps: false, alternatives: ['walk'] }); });
   if (work === 'bounds') {
