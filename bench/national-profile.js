@@ -4,6 +4,8 @@
 // Workloads: raptor, plan, bounds (target bounds per horizon), places, shapes-first, shapes, board-first, fleet. The snapshot must be
 // built first (`node bench/national-serve.js --tiles N`). Queries are seeded, between tile-0
 // stops, on tile 0's busiest day; the printed time per call is wall time, for orientation only.
+// `plan` and `bounds` first call Engine.prepareJourneys (timed apart: what a server does before it
+// reports ready). ENGINE=/path/to/engine/dist/index.js runs another build of the engine.
 import { readFileSync } from 'node:fs';
 import { cacheDir, copiesArgs, readSnapshot } from './national-serve.js';
 
@@ -30,7 +32,8 @@ function top(file, count = 16) {
 
 if (process.argv.includes('--top')) top(arg('--top'));
 else {
-  const { Engine, ukLocalToEpoch } = await import('@transit/engine');
+  const enginePath = process.env.ENGINE ?? '@transit/engine';
+  const { Engine, ukLocalToEpoch } = await import(enginePath);
   const tiles = Number(arg('--tiles', '8'));
   const work = process.argv[process.argv.length - 1];
   const feeds = arg('--feeds', 'newport,vilnius,southampton,wales,newport2024').split(',');
@@ -46,17 +49,30 @@ else {
   const names = Array.from({ length: 120 }, () => engine.stop(tile0[Math.floor(rand() * tile0.length)]).name);
   const box = (s) => [st.lat[s] - 0.015, st.lon[s] - 0.024, st.lat[s] + 0.015, st.lon[s] + 0.024];
   let n = 0;
+  // --calls N: one untimed warm-up cycle of the 60 pairs, then exactly N calls, instead of a time budget (plan: 120 is two cycles, so runs compare like for like).
+  const calls = Number(arg('--calls', '0'));
   const until = (ms, f) => {
     const end = performance.now() + ms;
-    while (performance.now() < end) f(n++);
+    if (calls > 0) {
+      for (let i = 0; i < 60; i++) f(i);
+      [cpu0, t0] = [process.cpuUsage(), performance.now()];
+      while (n < calls) f(n++);
+    } else while (performance.now() < end) f(n++);
   };
-  const t0 = performance.now();
-  const cpu0 = process.cpuUsage();
+  if (work === 'plan' || work === 'bounds') {
+    const c0 = process.cpuUsage();
+    engine.prepareJourneys();
+    const c = process.cpuUsage(c0);
+    console.log(`prepareJourneys: ${((c.user + c.system) / 1000).toFixed(0)} ms CPU, RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);
+  }
+  let t0 = performance.now();
+  let cpu0 = process.cpuUsage();
   if (work === 'raptor') until(8000, (i) => { const q = pairs[i % 60]; engine.planner.earliestArrival({ origins: [{ stop: q.from, seconds: 0, metres: 0 }], day, departS: q.departS }); });
   if (work === 'plan') until(8000, (i) => { const q = pairs[i % 60]; engine.planJourney({ from: { lat: st.lat[q.from], lon: st.lon[q.from] }, to: { lat: st.lat[q.to], lon: st.lon[q.to] }, time: cal.reference(day) + q.departS * 1000, arriveBy: false, modeMask: 31, limit: 5, maxWalkM: null, maxTotalWalkM: null, intermediateStops: false, steps: false, alternatives: ['walk'] }); });
   if (work === 'bounds') {
     // Stops the target bounds' Dijkstra settles per horizon, towards 60 seeded tile-0 destinations.
-    const { TargetBounds } = await import('../packages/engine/dist/planner/target-bounds.js');
+    const dist = process.env.ENGINE ? new URL('.', `file://${process.env.ENGINE}`).href : new URL('../packages/engine/dist/', import.meta.url).href;
+    const { TargetBounds } = await import(`${dist}planner/target-bounds.js`);
     const bounds = new TargetBounds(engine.planner.tt, engine.planner.transfers);
     for (const hours of [1, 2, 3, 11 / 3, 6]) {
       let settled = 0;
@@ -68,6 +84,22 @@ else {
       }
       const c = process.cpuUsage(c0);
       console.log(`horizon ${hours.toFixed(2)} h: ${Math.round(settled / pairs.length)} stops settled, ${((c.user + c.system) / 1000 / pairs.length).toFixed(2)} ms CPU per destination`);
+    }
+    // The landmark bounds (built once per snapshot): build CPU, and how near they come to the exact bound past a 3 h 40 horizon.
+    const landmarkPath = `${dist}planner/landmark-bounds.js`;
+    const { LandmarkBounds } = await import(landmarkPath).catch(() => ({}));
+    if (LandmarkBounds) {
+      const c0 = process.cpuUsage();
+      const landmarks = new LandmarkBounds(engine.planner.tt, bounds);
+      const c = process.cpuUsage(c0);
+      let sum = 0, count = 0;
+      for (const q of pairs.slice(0, 10)) {
+        const target = [{ stop: q.to, seconds: 0, metres: 0 }];
+        const exact = bounds.compute(target, false);
+        landmarks.aim(target, false);
+        for (let s = 0; s < exact.length; s++) if (exact[s] >= 13_200 && exact[s] < 2e9) (sum += Math.max(13_200, landmarks.bound(s)) / exact[s]), count++;
+      }
+      console.log(`landmarks: ${landmarks.count}, built in ${((c.user + c.system) / 1000).toFixed(0)} ms CPU; past 3 h 40, max(horizon, landmark bound) / exact bound: mean ${(sum / count).toFixed(3)} over ${count} stops of 10 destinations`);
     }
   }
   if (work === 'places') until(6000, (i) => engine.searchPlaces({ text: names[i % 120], offset: 0, limit: 20 }));

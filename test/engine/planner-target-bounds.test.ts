@@ -1,4 +1,4 @@
-// FEATURE UNDER TEST: destination pruning (TargetBounds): range searches pruned by the lower bounds find exactly the journeys of unpruned ones, in both directions (also when a cached target's bounds are installed again, and with the bounds stopped at a horizon, window estimates included), no bound exceeds a real fastest time, bounds computed after other targets (cleared in O(reached)) equal fresh ones, and bounds with a horizon equal the unbounded ones below it and read the horizon beyond it, and a stop of another component than the target never reaches it (so the window estimate needs no unbounded Dijkstra for it), on seeded random timetables.
+// FEATURE UNDER TEST: destination pruning (TargetBounds): range searches pruned by the lower bounds find exactly the journeys of unpruned ones, in both directions (also when a cached target's bounds are installed again, and with the bounds stopped at a horizon, or once the query's stops are settled, past which the landmarks bound the stops; window estimates equal when the origin lies within the horizon, and no larger past it), no bound exceeds a real fastest time, bounds computed after other targets (cleared in O(reached)) equal fresh ones, and bounds with a horizon equal the unbounded ones below it and read the horizon beyond it, and a stop of another component than the target never reaches it (so the window estimate needs no unbounded Dijkstra for it), on seeded random timetables.
 import { describe, expect, it } from 'vitest';
 import { buildSnapshot } from '@transit/builder';
 import { Engine } from '@transit/engine';
@@ -7,6 +7,7 @@ import { RaptorSearch } from '../../packages/engine/src/planner/raptor-search.js
 import { RangeSearch } from '../../packages/engine/src/planner/range-search.js';
 import { TargetBounds } from '../../packages/engine/src/planner/target-bounds.js';
 import { UNREACHED, type StopAccess } from '../../packages/engine/src/planner/planner-api.js';
+import type { TimetableTables } from '../../packages/engine/src/timetable/timetable-tables.js';
 
 const SEEDS = Array.from({ length: 12 }, (_, i) => i + 1);
 const QUERIES_PER_SEED = 30;
@@ -36,9 +37,11 @@ describe('range search with target bounds equals range search without', () => {
       const pruned = new RangeSearch(p.tt, new RaptorSearch(p.tt, p.transfers, p.days, p.patternMode), p.days, p.patternMode, new TargetBounds(p.tt, p.transfers));
       const plain = new RangeSearch(p.tt, new RaptorSearch(p.tt, p.transfers, p.days, p.patternMode), p.days, p.patternMode, null);
       const horizoned = new RangeSearch(p.tt, new RaptorSearch(p.tt, p.transfers, p.days, p.patternMode), p.days, p.patternMode, new TargetBounds(p.tt, p.transfers));
+      // No floor: the Dijkstra stops as soon as the query's stops are settled.
+      const early = new RangeSearch(p.tt, new RaptorSearch(p.tt, p.transfers, p.days, p.patternMode), p.days, p.patternMode, new TargetBounds(p.tt, p.transfers), 0);
       const rand = mulberry32(seed * 17 + 3);
       const stops = (n: number): StopAccess[] => Array.from({ length: n }, () => ({ stop: Math.floor(rand() * S), seconds: Math.floor(rand() * 600), metres: 0 }));
-      let found = 0;
+      let found = 0, within = 0;
       let previous: { q: Parameters<RangeSearch['search']>[0]; day: number; want: string } | null = null;
       for (let i = 0; i < QUERIES_PER_SEED; i++) {
         p.days.set(engine.calendar.firstDay + Math.floor(rand() * 5));
@@ -47,8 +50,18 @@ describe('range search with target bounds equals range search without', () => {
         const want = plain.search(q);
         // The estimate first (as the planner does), then the search: both the same with the bounds stopped at a horizon.
         const horizonS = HORIZONS_S[i % HORIZONS_S.length];
-        expect(horizoned.estimate({ ...q, horizonS }, q.from), `estimate ${i}, horizon ${horizonS}`).toEqual(pruned.estimate(q, q.from));
+        const est = horizoned.estimate({ ...q, horizonS }, q.from), exact = pruned.estimate(q, q.from);
+        if (withinHorizon(p.tt, bounds, q, horizonS)) {
+          within++;
+          expect(est, `estimate ${i}, horizon ${horizonS}`).toEqual(exact);
+        } else {
+          // Past the horizon: a lower bound and a first departure no later, so a window no wider.
+          expect(est.minTransitS, `estimate ${i}, horizon ${horizonS}`).toBeLessThanOrEqual(exact.minTransitS);
+          expect(est.firstWaitS, `estimate ${i}, horizon ${horizonS}`).toBeLessThanOrEqual(exact.firstWaitS);
+        }
         expect(JSON.stringify(horizoned.search({ ...q, horizonS })), `query ${i}, horizon ${horizonS}`).toBe(JSON.stringify(want));
+        expect(early.estimate(q, q.from), `estimate ${i}, stopped at the query's stops`).toEqual(exact);
+        expect(JSON.stringify(early.search(q)), `query ${i}, stopped at the query's stops`).toBe(JSON.stringify(want));
         expect(JSON.stringify(pruned.search(q)), `query ${i}: ${JSON.stringify(q)}`).toBe(JSON.stringify(want));
         found += want.length;
         // The previous target again: its cached bounds replace this one's in the search's array.
@@ -70,9 +83,30 @@ describe('range search with target bounds equals range search without', () => {
         }
       }
       expect(found).toBeGreaterThan(0);
+      expect(within, 'estimates with the origin within the horizon').toBeGreaterThan(0);
     });
   }
 });
+
+/**
+ * Whether a window estimate's origin lies within the horizon: every access stop (search order),
+ * and the next stop of every pattern there, is nearer the target than `horizonS` by the unbounded
+ * bounds, or in another component. The estimate is then exact.
+ */
+function withinHorizon(tt: TimetableTables, bounds: TargetBounds, q: { reverse: boolean; access: StopAccess[]; egress: StopAccess[] }, horizonS: number): boolean {
+  const [access, target] = q.reverse ? [q.egress, q.access] : [q.access, q.egress];
+  const exact = bounds.compute(target, q.reverse);
+  const near = (s: number) => exact[s] < horizonS || !bounds.mayReach(s, target);
+  for (const { stop } of access) {
+    if (!near(stop)) return false;
+    for (let e = tt.stopPatternOffsets[stop]; e < tt.stopPatternOffsets[stop + 1]; e++) {
+      const p = tt.stopPatterns[e];
+      const next = tt.patternStopOffsets[p] + tt.stopPatternPos[e] + (q.reverse ? -1 : 1);
+      if (next >= tt.patternStopOffsets[p] && next < tt.patternStopOffsets[p + 1] && !near(tt.patternStops[next])) return false;
+    }
+  }
+  return true;
+}
 
 describe('target bounds after other targets equal fresh ones', () => {
   for (const seed of SEEDS.slice(0, 4)) {
@@ -159,7 +193,8 @@ describe('target bounds components', () => {
       const bounds = new TargetBounds(p.tt, p.transfers);
       const horizons: number[] = [];
       const compute = bounds.compute.bind(bounds);
-      bounds.compute = (t, reverse, horizon = UNREACHED) => (horizons.push(horizon), compute(t, reverse, horizon));
+      // The landmark tables' Dijkstras (both ways, built once per snapshot) are not a query's.
+      bounds.compute = (t, reverse, horizon = UNREACHED, opts = {}) => (opts.bothWays || horizons.push(horizon), compute(t, reverse, horizon, opts));
       const search = new RangeSearch(p.tt, new RaptorSearch(p.tt, p.transfers, p.days, p.patternMode), p.days, p.patternMode, bounds);
       const plain = new RangeSearch(p.tt, new RaptorSearch(p.tt, p.transfers, p.days, p.patternMode), p.days, p.patternMode, new TargetBounds(p.tt, p.transfers));
       const q = { reverse: false, access: [{ stop: island, seconds: 0, metres: 0 }], egress: target, from: 8 * 3600, to: 10 * 3600, rounds: 7, slack: 60, modeMask: 31, maxTransferM: Infinity };

@@ -309,6 +309,7 @@ export class Engine {
    */
   prepareJourneys(): void {
     void this.journeyPlanner;
+    this.planner.prepareBounds();
     this.streets?.landmarks('walk');
     this.streets?.landmarks('bicycle');
   }

@@ -31,11 +31,17 @@ export function searchWindowSeconds(est: WindowEstimate): number {
 }
 
 /**
- * How far past the search window the target bounds reach, seconds (`RangeQuery.horizonS`): a
- * journey up to this long is pruned as with unbounded bounds; a longer one is found the same, with
- * weaker pruning. Bounds the Dijkstra from the destination to a few hours of riding around it.
+ * How far past the narrowest search window the target bounds reach, seconds: the horizon
+ * (`RangeQuery.horizonS`, `BOUNDS_HORIZON_S`) bounds the Dijkstra from the destination to a few
+ * hours of riding around it. A stop past it reads max(horizon, landmark bound): the same journeys,
+ * with weaker pruning there.
  */
 export const BOUNDS_JOURNEY_S = 10_800;
+/**
+ * The target bounds' horizon for the estimate and every window, seconds (3 h 40): one Dijkstra per
+ * destination, of a few thousand stops on a national snapshot (to 6 hours, tens of thousands).
+ */
+export const BOUNDS_HORIZON_S = SEARCH_WINDOW.minS + BOUNDS_JOURNEY_S;
 
 export const DEFAULT_TRANSFER_SLACK_S = 60;
 /**
@@ -152,12 +158,10 @@ export class JourneyPlanner {
       width = Math.round((page.end - page.start) / 1000);
     } else {
       lo = u(seconds(q.time));
-      // The narrowest window's horizon (a busy centre's search is then served by the same bounds; a
-      // wider window computes its own). Not the widest: on a national snapshot the Dijkstra to 6 hours
-      // settles tens of thousands of stops, to 3 hours 40 a few thousand.
-      width = searchWindowSeconds(this.planner.estimate({ ...base, horizonS: SEARCH_WINDOW.minS + BOUNDS_JOURNEY_S }, lo));
+      width = searchWindowSeconds(this.planner.estimate({ ...base, horizonS: BOUNDS_HORIZON_S }, lo));
     }
-    base.horizonS = width + BOUNDS_JOURNEY_S;
+    // The estimate's horizon, whatever the width: its bounds serve the window (past the horizon the landmarks do).
+    base.horizonS = BOUNDS_HORIZON_S;
     const towards = page?.towards ?? 'next';
     const askedLo = lo;
     let found = this.searchWindow(q, base, lo, lo + width, accessBy, egressBy);

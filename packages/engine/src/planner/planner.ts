@@ -68,6 +68,11 @@ export class Planner {
     return this.raptor.labels.walk.subarray((rounds - 1) * S, rounds * S);
   }
 
+  /** Builds now what the first range search would (the landmark tables of the target bounds). */
+  prepareBounds(): void {
+    this.rangeSearch.prepare();
+  }
+
   /** Range search for the journey planner (query-day Seconds); the query days must be set with `days.set`. */
   range(q: RangeQuery): Candidate[] {
     return this.rangeSearch.search(q);

@@ -3,6 +3,7 @@ import type { QueryDays } from './query-days.js';
 import { DAY_SPAN } from './query-days.js';
 import type { RaptorSearch } from './raptor-search.js';
 import type { SparseBounds, TargetBounds } from './target-bounds.js';
+import { BeyondHorizon, LandmarkBounds } from './landmark-bounds.js';
 import { traceRides, type RawRide } from './journey-trace.js';
 import { canAlight, canBoard } from './stop-flags.js';
 import { UNREACHED, type StopAccess } from './planner-api.js';
@@ -43,10 +44,14 @@ export interface WindowEstimate {
   firstWaitS: number;
 }
 
-/** Targets whose bounds are kept (each sparse: the stops its Dijkstra reached). */
+/** Targets whose bounds are kept (each sparse: the stops its Dijkstra settled). */
 const BOUNDS_CACHE_SIZE = 16;
-/** Horizons the window estimate tries before bounds without one: h, 2h, 4h (see `estimate`). */
-const ESTIMATE_HORIZON_DOUBLINGS = 3;
+/**
+ * The target bounds' Dijkstra runs at least this far, seconds (2 h), then stops once the query's
+ * access stops and the next stops of their patterns are settled (or at `RangeQuery.horizonS`):
+ * a near origin does not pay for the whole horizon, and pruning near the target stays exact.
+ */
+export const BOUNDS_FLOOR_S = 7200;
 
 /** Departure sort keys: (tau + KEY_OFFSET) * KEY_SCALE + the departure's index (below 2^29; the key stays below 2^53). */
 const KEY_SCALE = 1 << 29;
@@ -76,6 +81,8 @@ export class RangeSearch {
   private installed: SparseBounds | null = null;
   /** The horizon of the bounds `boundsFor` returned last (UNREACHED: none). */
   private lbHorizon = UNREACHED;
+  /** Bounds past the horizon from the landmarks (built on first use, or by `prepare`); null without bounds. */
+  private beyondCache: BeyondHorizon | null | undefined;
 
   constructor(
     private readonly tt: TimetableTables,
@@ -84,12 +91,27 @@ export class RangeSearch {
     private readonly patternMode: Uint8Array,
     /** Destination pruning (null: none, as the tests compare). */
     private readonly bounds: TargetBounds | null,
+    /** How far the bounds' Dijkstra runs at least before it may stop at the query's stops, seconds. */
+    private readonly floorS = BOUNDS_FLOOR_S,
   ) {
     const S = tt.stopPatternOffsets.length - 1;
     this.egressSeconds = new Int32Array(S).fill(UNREACHED);
     this.runStops = new Int32Array(S);
     this.runTimes = new Int32Array(S);
     this.lb = new Int32Array(bounds ? S : 0).fill(UNREACHED);
+  }
+
+  /** Builds the landmark tables now rather than in the first search (`Engine.prepareJourneys`). */
+  prepare(): void {
+    void this.beyond;
+  }
+
+  private get beyond(): BeyondHorizon | null {
+    if (this.beyondCache === undefined) {
+      const S = this.tt.stopPatternOffsets.length - 1;
+      this.beyondCache = this.bounds?.usable ? new BeyondHorizon(new LandmarkBounds(this.tt, this.bounds), S) : null;
+    }
+    return this.beyondCache;
   }
 
   search(q: RangeQuery): Candidate[] {
@@ -99,57 +121,42 @@ export class RangeSearch {
   /**
    * The window estimate from `tau0` (search order: departure, or the negated arrival in reverse):
    * the bounds (computed once per target, reused by the search that follows) and one binary search
-   * per access pattern and service day. No RAPTOR run. The same with or without `q.horizonS`: when
-   * the horizon leaves it in doubt, the bounds are computed again to twice the horizon, up to
-   * ESTIMATE_HORIZON_DOUBLINGS times, then without one (the Dijkstra grows with the area it
-   * covers: on a national snapshot a 6-hour radius is tens of thousands of stops, a 3-hour one a
-   * few thousand, so the estimate starts small and widens only for a far origin).
+   * per access pattern and service day. No RAPTOR run. With `q.horizonS`, exact as without it when
+   * the origin lies within the horizon (every access stop, and the next stop of each pattern
+   * there, reached by the Dijkstra); past it, an access stop's bound is max(horizon, landmark
+   * bound), and a stop the Dijkstra did not reach counts as reaching the target when it lies in
+   * the target's component: a lower bound and an earlier first departure, so a window no wider
+   * than the exact one, at the cost of one Dijkstra to the horizon however far the origin.
    */
   estimate(q: RangeQuery, tau0: number): WindowEstimate {
-    let horizon = q.horizonS ?? UNREACHED;
-    for (let i = 0; horizon < UNREACHED && i < ESTIMATE_HORIZON_DOUBLINGS; i++, horizon *= 2) {
-      const est = this.estimateWithin(q, tau0, horizon);
-      if (est) return est;
-    }
-    return this.estimateWithin(q, tau0, UNREACHED)!;
-  }
-
-  /** `estimate` with bounds to `horizon`; null when a stop beyond it could change the answer. */
-  private estimateWithin(q: RangeQuery, tau0: number, horizon: number): WindowEstimate | null {
     const access = q.reverse ? q.egress : q.access;
     const target = q.reverse ? q.access : q.egress;
-    const bound = this.boundsFor(target, q.reverse, horizon);
+    const bound = this.boundsFor(target, q.reverse, q.horizonS ?? UNREACHED, this.needOf(access, q.reverse));
     const h = this.lbHorizon;
-    // A stop of another component than the target's never reaches it: not in doubt at any horizon.
+    const beyond = this.beyond;
+    // A stop of another component than the target's never reaches it, at any horizon.
     const mayReach = (s: number): boolean => this.bounds === null || this.bounds.mayReach(s, target);
     let minTransitS = UNREACHED;
-    let beyondS = UNREACHED; // least door-to-door time through a stop at or beyond the horizon
     for (const { stop, seconds } of access) {
       const lb = bound ? bound[stop] : 0;
       if (lb < h) minTransitS = Math.min(minTransitS, seconds + lb);
-      else if (h < UNREACHED && mayReach(stop)) beyondS = Math.min(beyondS, seconds + h);
+      else if (h < UNREACHED && mayReach(stop)) minTransitS = Math.min(minTransitS, seconds + Math.max(h, beyond ? beyond.landmarks.bound(stop) : 0));
     }
-    if (beyondS < minTransitS) return null;
     const tt = this.tt;
-    // A stop beyond the horizon the Dijkstra never reached may or may not reach the target: its boardings are in doubt.
-    const unknown = (s: number): boolean => h < UNREACHED && bound !== null && bound[s] >= UNREACHED && mayReach(s);
-    let doubt = false;
-    // Only stops that can reach the target, on patterns whose next stop still can.
+    // Beyond the horizon, a stop the Dijkstra did not reach counts as reaching the target when its component does.
+    const reaches = (s: number): boolean => bound === null || bound[s] < UNREACHED || (h < UNREACHED && mayReach(s));
+    // Only stops that can reach the target, on patterns whose next stop still can (else heading away from it).
     const towardTarget = (ai: number, p: number, pos: number): boolean => {
-      doubt = unknown(access[ai].stop);
-      if (!doubt && bound && bound[access[ai].stop] >= UNREACHED) return false;
+      if (!reaches(access[ai].stop)) return false;
       const stopFirst = tt.patternStopOffsets[p];
       const next = q.reverse ? pos - 1 : pos + 1;
       if (next < 0 || stopFirst + next >= tt.patternStopOffsets[p + 1]) return false;
-      const nextStop = tt.patternStops[stopFirst + next];
-      doubt ||= unknown(nextStop);
-      return doubt || !(bound && bound[nextStop] >= UNREACHED); // else heading away from the target
+      return reaches(tt.patternStops[stopFirst + next]);
     };
     const { shift, slotActive } = this.days;
     const T = tt.tripCount;
     const times = tt.times;
     let first = UNREACHED;
-    let firstInDoubt = UNREACHED;
     this.forEachAccessBoarding(q, access, towardTarget, (ai, _e, d, tripFirst, tc, col) => {
       const seconds = access[ai].seconds;
       // Forward: leave the origin at t - walk >= tau0. Reverse: reach the destination at t + walk <= -tau0.
@@ -174,11 +181,8 @@ export class RangeSearch {
           break;
         }
       }
-      // `doubt` is what `towardTarget` said of this pattern.
-      if (doubt) firstInDoubt = Math.min(firstInDoubt, t);
-      else first = Math.min(first, t);
+      first = Math.min(first, t);
     });
-    if (firstInDoubt < first) return null;
     return { minTransitS, firstWaitS: first >= UNREACHED ? UNREACHED : first - tau0 };
   }
 
@@ -212,8 +216,9 @@ export class RangeSearch {
     const searchTarget = q.reverse ? q.access : q.egress;
     for (const a of searchTarget) this.egressSeconds[a.stop] = Math.min(this.egressSeconds[a.stop], a.seconds);
     try {
-      const targetBounds = this.boundsFor(searchTarget, q.reverse, q.horizonS ?? UNREACHED);
-      this.raptor.begin({ reverse: q.reverse, rounds: q.rounds, slack: q.slack, modeMask: q.modeMask, originFootpaths: false, egress: this.egressSeconds, maxTransferM: q.maxTransferM, targetBounds, targetHorizon: this.lbHorizon });
+      const targetBounds = this.boundsFor(searchTarget, q.reverse, q.horizonS ?? UNREACHED, this.needOf(q.reverse ? q.egress : q.access, q.reverse));
+      const targetBeyond = targetBounds && this.lbHorizon < UNREACHED ? this.beyond : null;
+      this.raptor.begin({ reverse: q.reverse, rounds: q.rounds, slack: q.slack, modeMask: q.modeMask, originFootpaths: false, egress: this.egressSeconds, maxTransferM: q.maxTransferM, targetBounds, targetHorizon: this.lbHorizon, targetBeyond });
       return run(q.reverse ? q.egress : q.access);
     } finally {
       for (const a of searchTarget) this.egressSeconds[a.stop] = UNREACHED;
@@ -224,11 +229,13 @@ export class RangeSearch {
    * Lower bounds towards the target, from a small per-snapshot cache keyed by the target stops,
    * their seconds and the direction (the pages of one query, the walk-limit retry and repeated
    * destinations search one target); computed and cached on a miss, or when the entry's horizon is
-   * nearer than `horizon` (seconds; an entry serves any horizon up to its own). Cache entries are
+   * nearer than `horizon` (seconds; an entry serves any horizon up to its own) and leaves a stop of
+   * `need` past it (the Dijkstra stops once `need` is settled: `BOUNDS_FLOOR_S`). Cache entries are
    * sparse and installed into one stop array, so a target costs what its Dijkstra reaches, not the
-   * stop count. Sets `lbHorizon`: read a bound as min(lb[s], lbHorizon).
+   * stop count. Sets `lbHorizon`: read a bound as min(lb[s], lbHorizon), or past it through
+   * `beyond` (aimed here), which completes the array as the search reads it.
    */
-  private boundsFor(target: readonly StopAccess[], reverse: boolean, horizon: number): Int32Array | null {
+  private boundsFor(target: readonly StopAccess[], reverse: boolean, horizon: number, need: readonly number[]): Int32Array | null {
     this.lbHorizon = UNREACHED;
     if (!this.bounds) return null;
     if (!this.bounds.usable) return this.bounds.bound; // all 0
@@ -236,20 +243,40 @@ export class RangeSearch {
     for (const a of target) key += `${a.stop}:${a.seconds},`;
     let entry = this.boundsCache.get(key);
     if (entry) this.boundsCache.delete(key); // most recently used last
-    if (!entry || entry.horizon < horizon) {
-      this.bounds.compute(target, reverse, horizon);
+    let lb = entry ? this.install(entry) : this.lb;
+    // Settled stops read below the horizon in `lb`; every other stop at or past it.
+    if (!entry || (entry.horizon < horizon && need.some((s) => lb[s] >= entry!.horizon))) {
+      this.bounds.compute(target, reverse, horizon, { need, floorS: this.floorS });
       entry = this.bounds.reachedBounds()!;
       if (this.boundsCache.size >= BOUNDS_CACHE_SIZE) this.boundsCache.delete(this.boundsCache.keys().next().value!);
+      lb = this.install(entry);
     }
     this.boundsCache.set(key, entry);
     this.lbHorizon = entry.horizon;
-    return this.install(entry);
+    this.beyond?.aim(lb, target, reverse, entry.horizon);
+    return lb;
+  }
+
+  /** The stops whose bounds the window estimate reads: the access stops (search order) and the next stop of each pattern there. */
+  private needOf(access: readonly StopAccess[], reverse: boolean): number[] {
+    const tt = this.tt;
+    const need: number[] = [];
+    for (const { stop } of access) {
+      need.push(stop);
+      for (let e = tt.stopPatternOffsets[stop]; e < tt.stopPatternOffsets[stop + 1]; e++) {
+        const p = tt.stopPatterns[e];
+        const next = tt.patternStopOffsets[p] + tt.stopPatternPos[e] + (reverse ? -1 : 1);
+        if (next >= tt.patternStopOffsets[p] && next < tt.patternStopOffsets[p + 1]) need.push(tt.patternStops[next]);
+      }
+    }
+    return need;
   }
 
   /** Points `lb` at `entry`: clears the stops of the entry installed before, writes this one's. */
   private install(entry: SparseBounds): Int32Array {
     const lb = this.lb;
     if (this.installed !== entry) {
+      this.beyond?.clear();
       if (this.installed) for (const s of this.installed.stops) lb[s] = UNREACHED;
       for (let i = 0; i < entry.stops.length; i++) lb[entry.stops[i]] = entry.seconds[i];
       this.installed = entry;

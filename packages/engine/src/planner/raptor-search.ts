@@ -25,6 +25,8 @@ export interface SearchSetup {
   targetBounds: Int32Array | null;
   /** The bounds' horizon, seconds: a stop reads min(targetBounds[s], horizon), so UNREACHED there means "at least the horizon away". Default UNREACHED: none. */
   targetHorizon?: number;
+  /** Bounds of the stops past the horizon (targetBounds UNREACHED there): `at(s)` gives one and writes it into targetBounds. Default null: they read the horizon. */
+  targetBeyond?: { at(s: number): number } | null;
 }
 
 /**
@@ -56,6 +58,7 @@ export class RaptorSearch {
   /** setup.targetBounds, or zeros; read min(lb[s], horizon). */
   private lb: Int32Array;
   private horizon = UNREACHED;
+  private beyond: { at(s: number): number } | null = null;
   private readonly noBounds: Int32Array;
   // Trip found by the last boarding search.
   private foundRank = -1;
@@ -88,6 +91,7 @@ export class RaptorSearch {
     this.setup = setup;
     this.lb = setup.targetBounds ?? this.noBounds;
     this.horizon = setup.targetHorizon ?? UNREACHED;
+    this.beyond = setup.targetBeyond ?? null;
     this.labels.reset(setup.rounds);
   }
 
@@ -183,12 +187,10 @@ export class RaptorSearch {
     const prevRow = (k - 1) * this.labels.stopCount;
     const slack = k > 1 ? this.setup.slack : 0;
     const bound = this.labels.target[k];
-    const lb = this.lb;
-    const horizon = this.horizon;
     for (let i = 0; i < this.markedCount; i++) {
       const s = this.marked[i];
       this.stopMarked[s] = 0;
-      if (walk[prevRow + s] + slack + Math.min(lb[s], horizon) >= bound) continue;
+      if (walk[prevRow + s] + slack + this.boundAt(s) >= bound) continue;
       this.boardStamp[s] = stamp;
       for (let e = stopPatternOffsets[s]; e < stopPatternOffsets[s + 1]; e++) {
         if (onlyNew && this.entryNew[e] === 0) continue;
@@ -233,8 +235,6 @@ export class RaptorSearch {
     const { times, timeRows, patternStops, patternStopFlags } = tt;
     const slack = k > 1 ? this.setup.slack : 0;
     const bound = L.target[k];
-    const lb = this.lb;
-    const horizon = this.horizon;
     const boardStamp = this.boardStamp;
     const stamp = this.stamp;
     const prevRow = (k - 1) * S;
@@ -247,7 +247,7 @@ export class RaptorSearch {
       if (rank >= 0 && canAlight(flags)) {
         const t = times[timeRows[first + pos] + rank] + shift;
         // t + lb[s] never falls along a trip (the bounds are consistent, also capped at the horizon): once it cannot beat the target, no later stop can.
-        if (t + Math.min(lb[s], horizon) >= bound) rank = -1;
+        if (t + this.boundAt(s) >= bound) rank = -1;
         else if (t < L.rideBest[row + s]) {
           if (L.setRide(k, s, t, tripFirst + rank, day, boardPos, pos)) this.mark(s);
           this.markRide(s);
@@ -259,13 +259,13 @@ export class RaptorSearch {
         const col = timeRows[first + pos + 1] - tc; // departure row
         const current = rank >= 0 ? times[col + rank] + shift : UNREACHED;
         // A trip caught here reaches every later stop no sooner than the bounds allow: none can beat the target.
-        if (need <= current && need + Math.min(lb[s], horizon) < bound && this.earliestTrip(p, col, tripFirst, tc, need, current, rank, rank >= 0 ? day : -1)) {
+        if (need <= current && need + this.boundAt(s) < bound && this.earliestTrip(p, col, tripFirst, tc, need, current, rank, rank >= 0 ? day : -1)) {
           rank = this.foundRank;
           day = this.foundDay;
           shift = this.days.shift[day];
           boardPos = pos;
           // Nor can a trip leaving too late for the target (or the later one ridden so far).
-          if (times[col + rank] + shift + Math.min(lb[s], horizon) >= bound) rank = -1;
+          if (times[col + rank] + shift + this.boundAt(s) >= bound) rank = -1;
         }
       }
     }
@@ -282,8 +282,6 @@ export class RaptorSearch {
     const { times, timeRows, patternStops, patternStopFlags } = tt;
     const slack = k > 1 ? this.setup.slack : 0;
     const bound = L.target[k];
-    const lb = this.lb;
-    const horizon = this.horizon;
     const boardStamp = this.boardStamp;
     const stamp = this.stamp;
     const prevRow = (k - 1) * S;
@@ -295,7 +293,7 @@ export class RaptorSearch {
       const flags = patternStopFlags[first + pos];
       if (rank >= 0 && canBoard(flags)) {
         const t = -(times[timeRows[first + pos + 1] - tc + rank] + shift);
-        if (t + Math.min(lb[s], horizon) >= bound) rank = -1; // as forward: t + lb[s] never falls along the trip
+        if (t + this.boundAt(s) >= bound) rank = -1; // as forward: t + lb[s] never falls along the trip
         else if (t < L.rideBest[row + s]) {
           if (L.setRide(k, s, t, tripFirst + rank, day, boardPos, pos)) this.mark(s);
           this.markRide(s);
@@ -305,15 +303,21 @@ export class RaptorSearch {
         const latest = -L.walk[prevRow + s] - slack;
         const col = timeRows[first + pos]; // arrival row
         const current = rank >= 0 ? times[col + rank] + shift : -UNREACHED;
-        if (latest >= current && Math.min(lb[s], horizon) - latest < bound && this.latestTrip(p, col, tripFirst, tc, latest, current, rank, rank >= 0 ? day : -1)) {
+        if (latest >= current && this.boundAt(s) - latest < bound && this.latestTrip(p, col, tripFirst, tc, latest, current, rank, rank >= 0 ? day : -1)) {
           rank = this.foundRank;
           day = this.foundDay;
           shift = this.days.shift[day];
           boardPos = pos;
-          if (Math.min(lb[s], horizon) - (times[col + rank] + shift) >= bound) rank = -1;
+          if (this.boundAt(s) - (times[col + rank] + shift) >= bound) rank = -1;
         }
       }
     }
+  }
+
+  /** Stop s's bound to the target, seconds: lb[s], else (not reached by the bounds' Dijkstra) the horizon or `beyond`'s. */
+  private boundAt(s: number): number {
+    const b = this.lb[s];
+    return b < UNREACHED ? b : this.beyond === null ? this.horizon : this.beyond.at(s);
   }
 
   /**
@@ -402,8 +406,6 @@ export class RaptorSearch {
     const row = k * L.stopCount;
     const { offsets, stops, seconds, metres } = this.transfers;
     const bound = L.target[k];
-    const lb = this.lb;
-    const horizon = this.horizon;
     const maxM = this.setup.maxTransferM;
     const count = this.rideCount;
     for (let i = 0; i < count; i++) {
@@ -414,7 +416,7 @@ export class RaptorSearch {
         const t = t0 + seconds[e];
         if (t >= bound) break; // sorted by time: no later footpath beats the target either
         const to = stops[e];
-        if (t < L.walk[row + to] && t + Math.min(lb[to], horizon) < bound) {
+        if (t < L.walk[row + to] && t + this.boundAt(to) < bound) {
           L.setWalk(k, to, t, s);
           this.mark(to);
         }

@@ -46,6 +46,8 @@ export class TargetBounds {
   settledCount = 0;
   /** Stop -> 1 once the last `compute` settled it. */
   private readonly settled: Uint8Array;
+  /** Stop -> 1 while a `compute` waits for it to settle (its `need`). */
+  private readonly needed: Uint8Array;
   /** The stops the last `compute` gave a bound (each settled), the first `reachedCount`: the next one clears only these. */
   private readonly reached: Int32Array;
   private reachedCount = 0;
@@ -60,7 +62,7 @@ export class TargetBounds {
    */
   readonly component: Uint32Array;
 
-  constructor(tt: TimetableTables, transfers: Transfers) {
+  constructor(tt: TimetableTables, private readonly transfers: Transfers) {
     const S = tt.stopPatternOffsets.length - 1;
     const { from, to, seconds, usable } = rideEdges(tt);
     this.usable = usable;
@@ -71,6 +73,7 @@ export class TargetBounds {
     [this.walkInOffsets, this.walkInStops, this.walkInSeconds] = csr(S, transfers.stops, walkFrom, transfers.seconds);
     this.bound = new Int32Array(S).fill(usable ? UNREACHED : 0);
     this.settled = new Uint8Array(S);
+    this.needed = new Uint8Array(S);
     this.reached = new Int32Array(S);
     this.heapStops = new Int32Array(1024);
     this.heapKeys = new Int32Array(1024);
@@ -94,8 +97,13 @@ export class TargetBounds {
    * footpaths as listed (the reverse RAPTOR walks the same lists). Dijkstra runs against them,
    * in time proportional to what it reaches (the last call's stops are cleared from a list).
    * `horizon` (seconds): stop there; stops reached but not settled read it (see `horizon`).
+   * `opts.bothWays`: also walk every footpath against its direction (a graph with more edges, so
+   * still lower bounds, the same in both directions: `LandmarkBounds` builds on it). `opts.need`
+   * (stops): stop sooner, once these are settled, the least key has passed the farthest of them and
+   * `opts.floorS` (seconds); the horizon is then there (every need stop's bound exact and below it).
    */
-  compute(target: readonly StopAccess[], reverse: boolean, horizon = UNREACHED): Int32Array {
+  compute(target: readonly StopAccess[], reverse: boolean, horizon = UNREACHED, opts: { bothWays?: boolean; need?: ArrayLike<number>; floorS?: number } = {}): Int32Array {
+    const { bothWays = false, need = null, floorS = 0 } = opts;
     const bound = this.bound;
     this.horizon = UNREACHED;
     this.settledCount = 0;
@@ -117,17 +125,23 @@ export class TargetBounds {
     const [offsets, stops, seconds] = reverse ? [this.succOffsets, this.succStops, this.succSeconds] : [this.predOffsets, this.predStops, this.predSeconds];
     const { walkInOffsets, walkInStops, walkInSeconds } = this;
     let settledCount = 0;
+    let needLeft = 0;
+    if (need) for (let i = 0; i < need.length; i++) if (!this.needed[need[i]]) (this.needed[need[i]] = 1), needLeft++;
     // Every stop nearer than the heap's least key is settled: stop once that key reaches the horizon.
     while (this.heapCount > 0 && this.heapKeys[0] < horizon) {
       const s = this.pop();
       if (settled[s]) continue;
       settled[s] = 1;
       settledCount++;
+      if (this.needed[s] && --needLeft === 0) horizon = Math.min(horizon, Math.max(bound[s] + 1, floorS)); // the need stops settled: past them and the floor, done
+
       const d = bound[s];
       for (let i = offsets[s]; i < offsets[s + 1]; i++) this.relax(stops[i], d + seconds[i]);
       for (let i = walkInOffsets[s]; i < walkInOffsets[s + 1]; i++) this.relax(walkInStops[i], d + walkInSeconds[i]);
+      if (bothWays) for (let i = this.transfers.offsets[s]; i < this.transfers.offsets[s + 1]; i++) this.relax(this.transfers.stops[i], d + this.transfers.seconds[i]);
     }
     this.settledCount = settledCount;
+    if (need) for (let i = 0; i < need.length; i++) this.needed[need[i]] = 0;
     if (this.heapCount > 0) {
       // Stopped at the horizon: a stop reached but not settled holds an upper bound on its distance, and is at least the horizon away.
       this.horizon = horizon;
@@ -142,9 +156,15 @@ export class TargetBounds {
    */
   reachedBounds(): SparseBounds | null {
     if (!this.usable) return null;
-    const stops = this.reached.slice(0, this.reachedCount);
-    const seconds = new Int32Array(stops.length);
-    for (let i = 0; i < stops.length; i++) seconds[i] = this.bound[stops[i]];
+    // Only the settled ones: a stop reached but not settled reads the horizon, or better through the landmarks (`BeyondHorizon`).
+    let n = 0;
+    for (let i = 0; i < this.reachedCount; i++) if (this.settled[this.reached[i]]) n++;
+    const stops = new Int32Array(n);
+    const seconds = new Int32Array(n);
+    for (let i = 0, j = 0; i < this.reachedCount; i++) {
+      const s = this.reached[i];
+      if (this.settled[s]) (stops[j] = s), (seconds[j++] = this.bound[s]);
+    }
     return { stops, seconds, horizon: this.horizon };
   }
 
