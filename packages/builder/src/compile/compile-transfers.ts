@@ -1,7 +1,7 @@
 import KDBush from 'kdbush';
 import { distanceMetres, TRANSFER_RADIUS_M, DETOUR_FACTOR, walkSeconds, boxAround, NONE, StreetGraph, streetTransferDistance, type StreetColumns } from '@transit/engine';
 import { kdSections } from '../write/kd-sections.js';
-import { chunkedU32 } from '../write/chunked-column.js';
+import { chunkedU8, chunkedU16, chunkedU32 } from '../write/chunked-column.js';
 import type { SnapshotWriter } from '../write/snapshot-writer.js';
 
 /** Walking metres between two stops, or NaN when there is no walkable way within the radius. */
@@ -25,11 +25,16 @@ export function streetTransferDistanceOf(columns: StreetColumns, lat: Float64Arr
   return (a, b, straight) => (node[a] === NONE || node[b] === NONE ? straight * DETOUR_FACTOR : onStreets(a, b));
 }
 
+/** Longest footpath a snapshot can hold, metres (`transfers.metres` is u16; STREET_TRANSFER_M is far below). */
+export const MAX_FOOTPATH_M = 0xffff;
+
 /**
  * Footpath transfers between stops that have services (`modes[s] != 0`), at most
  * TRANSFER_RADIUS_M apart in a straight line, written as CSR sections `transfers.*`
  * (docs/engine.md "Planner"). `distance` turns a straight line into walking metres (street
  * graph when there is one). Each stop's transfers are sorted by walking time.
+ * Walking metres are stored rounded (u16); the engine derives the seconds from them, and
+ * `transfers.secondsFix` keeps the seconds exactly those of the unrounded walk.
  */
 export function writeTransfers(w: SnapshotWriter, lat: ArrayLike<number>, lon: ArrayLike<number>, modes: Uint8Array, distance: TransferDistance = straightLineTransfer): void {
   const n = lat.length;
@@ -39,8 +44,8 @@ export function writeTransfers(w: SnapshotWriter, lat: ArrayLike<number>, lon: A
   const offsets = new Uint32Array(n + 1);
   // Chunked, not number[]: a national feed has millions of transfers (8 bytes a value plus doubling slack in an array).
   const targets = chunkedU32();
-  const seconds = chunkedU32();
-  const metres = chunkedU32();
+  const metres = chunkedU16();
+  const fixes = chunkedU8();
   for (let s = 0; s < n; s++) {
     offsets[s] = targets.length;
     if (!modes[s]) continue;
@@ -55,11 +60,28 @@ export function writeTransfers(w: SnapshotWriter, lat: ArrayLike<number>, lon: A
     }
     found.sort((a, b) => a.m - b.m || a.t - b.t);
     for (const f of found) {
+      const rounded = Math.round(f.m);
+      if (rounded > MAX_FOOTPATH_M) throw new Error(`footpath from stop ${s} to stop ${f.t} is ${rounded} m, longer than the ${MAX_FOOTPATH_M} m a snapshot holds (transfers.metres is u16)`);
       targets.push(f.t);
-      metres.push(Math.round(f.m));
-      seconds.push(walkSeconds(f.m));
+      metres.push(rounded);
+      fixes.push(secondsFix(f.m, rounded));
     }
   }
   offsets[n] = targets.length;
-  w.add('transfers.offsets', offsets).add('transfers.stops', targets.toArray()).add('transfers.seconds', seconds.toArray()).add('transfers.metres', metres.toArray());
+  w.add('transfers.offsets', offsets).add('transfers.stops', targets.toArray()).add('transfers.metres', metres.toArray()).add('transfers.secondsFix', packTwoBits(fixes));
+}
+
+/**
+ * walkSeconds of the unrounded walk minus walkSeconds of the rounded metres, plus 1: 0, 1 or 2
+ * (rounding moves a walk by at most half a metre, under one second at 4.8 km/h).
+ */
+function secondsFix(exactMetres: number, roundedMetres: number): number {
+  return walkSeconds(exactMetres) - walkSeconds(roundedMetres) + 1;
+}
+
+/** Values 0..3, four a byte, the first in the low bits (`transfers.secondsFix`). */
+function packTwoBits(values: { length: number; get(i: number): number }): Uint8Array {
+  const out = new Uint8Array(Math.ceil(values.length / 4));
+  for (let i = 0; i < values.length; i++) out[i >>> 2] |= values.get(i) << ((i & 3) << 1);
+  return out;
 }

@@ -1,5 +1,5 @@
 type Ctor<T> = { new (length: number): T; readonly BYTES_PER_ELEMENT: number };
-type Column = Uint8Array | Uint32Array | Int32Array | Float64Array;
+type Column = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float64Array;
 
 /**
  * Bytes per chunk: 32 MiB, glibc's largest mmap threshold, so every chunk is mapped on its own
@@ -60,4 +60,5 @@ export class ChunkedColumn<T extends Column> {
 export const chunkedU32 = () => new ChunkedColumn(Uint32Array);
 export const chunkedI32 = () => new ChunkedColumn(Int32Array);
 export const chunkedU8 = () => new ChunkedColumn(Uint8Array);
+export const chunkedU16 = () => new ChunkedColumn(Uint16Array);
 export const chunkedF64 = () => new ChunkedColumn(Float64Array);

@@ -1,4 +1,6 @@
 import type { SnapshotReader } from '../snapshot/reader.js';
+import { SnapshotFormatError } from '../errors.js';
+import { walkSeconds } from './planner-api.js';
 
 /**
  * Footpath transfers between nearby stops (sections `transfers.*`, written by the builder):
@@ -10,16 +12,25 @@ export class Transfers {
   readonly offsets: Uint32Array;
   /** Stop reached on foot. */
   readonly stops: Uint32Array;
-  /** Walking seconds. */
-  readonly seconds: Uint32Array;
+  /** Walking seconds, derived at open from the metres and `transfers.secondsFix`. */
+  readonly seconds: Uint16Array;
   /** Walking metres (rounded). */
-  readonly metres: Uint32Array;
+  readonly metres: Uint16Array;
 
   constructor(r: SnapshotReader) {
     this.offsets = r.u32('transfers.offsets');
     this.stops = r.u32('transfers.stops');
-    this.seconds = r.u32('transfers.seconds');
-    this.metres = r.u32('transfers.metres');
+    if (r.has('transfers.secondsFix')) {
+      this.metres = r.u16('transfers.metres');
+      if (this.metres.length !== this.stops.length || r.u8('transfers.secondsFix').length !== Math.ceil(this.stops.length / 4)) {
+        throw new SnapshotFormatError(`transfers.metres (${this.metres.length}) and transfers.secondsFix (${r.u8('transfers.secondsFix').length} bytes) do not match transfers.stops (${this.stops.length}). Rebuild the snapshot.`);
+      }
+      this.seconds = secondsOf(this.metres, r.u8('transfers.secondsFix'));
+    } else {
+      // Snapshots written before the u16 footpaths: u32 seconds and metres (at most 800 m, so u16 holds them).
+      this.metres = Uint16Array.from(r.u32('transfers.metres'));
+      this.seconds = Uint16Array.from(r.u32('transfers.seconds'));
+    }
   }
 
   /** Walking metres from stop `a` to stop `b`, or -1 when they are not linked. */
@@ -27,4 +38,18 @@ export class Transfers {
     for (let i = this.offsets[a]; i < this.offsets[a + 1]; i++) if (this.stops[i] === b) return this.metres[i];
     return -1;
   }
+}
+
+/**
+ * Seconds of each footpath: walkSeconds(metres) + fix - 1, the fix two bits a footpath (four a
+ * byte, first in the low bits) carrying what rounding the metres lost. One table lookup each.
+ */
+function secondsOf(metres: Uint16Array, fixes: Uint8Array): Uint16Array {
+  let most = 0;
+  for (let i = 0; i < metres.length; i++) if (metres[i] > most) most = metres[i];
+  const table = new Uint16Array(most + 1);
+  for (let m = 0; m <= most; m++) table[m] = walkSeconds(m);
+  const seconds = new Uint16Array(metres.length);
+  for (let i = 0; i < metres.length; i++) seconds[i] = table[metres[i]] + ((fixes[i >>> 2] >>> ((i & 3) << 1)) & 3) - 1;
+  return seconds;
 }
