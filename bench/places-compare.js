@@ -11,8 +11,10 @@
 // --serve-mix (time bench/national-serve.js's place queries instead; compared too), --classes
 // (median and p99 wall µs per call by query class, each build), --add-pages (the head build
 // opens the snapshot with stored first pages added, `search.page*`, computed by its own
-// compilePlacePages as the builder does, words of --min-postings N postings or more; the base
-// build opens it as it is), --save FILE (write the head's snapshot bytes to FILE).
+// compilePlacePages as the builder does, words of --min-postings N postings or more and name
+// prefixes of --min-work N weighted postings or more (Infinity: none); the base build opens it as
+// it is; --repage: replace pages the snapshot already has), --save FILE (write the head's snapshot
+// bytes to FILE).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writeFileSync } from 'node:fs';
@@ -40,16 +42,26 @@ console.log(`head build: ${head.places.pages?.wordCount ?? 0} words with stored 
 async function withPages(buffer, engine) {
   const { SnapshotWriter } = await import('@transit/builder');
   const r = new engine.SnapshotReader(buffer);
-  if (r.has(engine.PLACE_PAGE_SECTIONS.info)) return buffer;
+  const repage = process.argv.includes('--repage');
+  if (r.has(engine.PLACE_PAGE_SECTIONS.info) && !repage) return buffer;
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const w = new SnapshotWriter();
-  for (const s of r.header.sections) w.add(s.name, r.any(s.name));
+  const pageSections = new Set(Object.values(engine.PLACE_PAGE_SECTIONS));
+  let oldBytes = 0;
+  for (const s of r.header.sections) {
+    if (pageSections.has(s.name)) oldBytes += r.any(s.name).byteLength;
+    else w.add(s.name, r.any(s.name));
+  }
   const minPostings = Number(arg('--min-postings', String(engine.PLACE_PAGE_MIN_POSTINGS)));
-  const pages = engine.compilePlacePages(r, minPostings);
+  const minWork = Number(arg('--min-work', String(engine.PLACE_PAGE_MIN_WORK ?? Infinity)));
+  const pages = engine.compilePlacePages(r, engine.PLACE_PAGE_MIN_WORK === undefined ? minPostings : { minPostings, minWork });
+  const cpu = process.cpuUsage(cpu0);
   for (const [key, name] of Object.entries(engine.PLACE_PAGE_SECTIONS)) w.add(name, pages[key]);
   const { sections, ...header } = r.header;
   const out = w.toBytes(header);
-  console.log(`stored pages: ${pages.totals.length} words of ${minPostings}+ postings, ${((out.length - buffer.byteLength) / 1024).toFixed(0)} KiB, computed in ${(performance.now() - t0).toFixed(0)} ms`);
+  const pageBytes = Object.keys(engine.PLACE_PAGE_SECTIONS).reduce((n, key) => n + pages[key].byteLength, 0);
+  console.log(`stored pages: ${pages.totals.length} texts (words of ${minPostings}+ postings, name prefixes of ${minWork}+ weighted postings), ${(pageBytes / 1024).toFixed(0)} KiB (replaced: ${(oldBytes / 1024).toFixed(0)} KiB), computed in ${(performance.now() - t0).toFixed(0)} ms wall, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU`);
   return out.buffer;
 }
 

@@ -16,11 +16,9 @@ import { Candidates } from './candidates.js';
 import { MAX_SCORE, MAX_WORDS, Tier, packScore } from './word-score.js';
 import { TopK } from './top-k.js';
 import { normalizePostcode, tokenize } from './normalize.js';
-import { POSTCODE_WIDTH } from './postcode-column.js';
+import { POSTCODE_LIKE, POSTCODE_WIDTH } from './postcode-column.js';
 import { PlacePages } from './place-pages.js';
 
-/** A whole or partial UK postcode, normalised (no space): area, district, then some of the inward code. */
-const POSTCODE_LIKE = /^[A-Z]{1,2}[0-9][0-9A-Z]?(?:[0-9][A-Z]{0,2})?$/;
 /** Outward code, space, start of the inward code: "S1 2H" means district S1 exactly. */
 const SPACED_POSTCODE = /^([A-Za-z]{1,2}[0-9][0-9A-Za-z]?)\s+[0-9][A-Za-z]{0,2}$/;
 /** Kinds with words in the token index. */
@@ -87,10 +85,23 @@ export class PlaceIndex {
   private searchText(text: string, mask: number, q: PlaceQuery): Page<Place> {
     const pages = this.pages;
     if (pages && mask === ALL_PLACE_BITS && !q.near && !q.box && q.offset + q.limit <= pages.pageSize) {
-      const word = pages.find(text);
+      let word = pages.find(text);
+      if (word === NOT_FOUND) word = this.findPhrase(pages, text);
       if (word !== NOT_FOUND) return this.storedPage(word, q);
     }
     return this.select(q, this.matchText(text, mask, q));
+  }
+
+  /**
+   * The stored page of `text`'s words joined by one space, when neither the text nor that key
+   * reads as a postcode (pages of postcode-like words count postcodes: only the same text typed
+   * alone, PlacePages.find, may use them), else NOT_FOUND.
+   */
+  private findPhrase(pages: PlacePages, text: string): number {
+    if (POSTCODE_LIKE.test(normalizePostcode(text))) return NOT_FOUND;
+    const key = tokenize(text).join(' ');
+    if (key === '' || POSTCODE_LIKE.test(normalizePostcode(key))) return NOT_FOUND;
+    return pages.findKey(key);
   }
 
   /**
@@ -104,6 +115,11 @@ export class PlaceIndex {
     const ids = new Uint32Array(this.topK.size);
     for (let j = 0; j < ids.length; j++) ids[j] = this.cands.ids[this.topK.at(j)];
     return { total, ids };
+  }
+
+  /** Weighted postings a search for these normalised words visits (WordSearch.work): what a stored page saves. */
+  wordWork(words: readonly string[]): number {
+    return this.wordSearch.work(words);
   }
 
   /** A query answered from the stored page of its word. */
