@@ -4,6 +4,7 @@
 // Keep a copy of the engine's dist before a change (cp -r packages/engine/dist packages/engine/dist-base;
 // inside the checkout so its dependencies resolve), then:
 //   node bench/places-compare.js --base packages/engine/dist-base --tiles 32     # bench/national-serve.js's cached snapshot
+//   node bench/places-compare.js --base packages/engine/dist-base --tiles 200 --naptan-tiles 43 --postcode-tiles 36
 //   node bench/places-compare.js --base packages/engine/dist-base --snap .cache/south-yorkshire.snap
 // Options: --queries N (seeded queries, default 3000), --rounds N (timing rounds, default 4),
 // --only-one-word / --only-words (time only queries of one word / of several words), --suite (time
@@ -18,7 +19,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writeFileSync } from 'node:fs';
-import { cacheDir, hash, servePlaceQueries } from './national-serve.js';
+import { cacheDir, copiesArgs, hash, servePlaceQueries } from './national-serve.js';
 import { readArrayBuffer } from './snapshots.js';
 import { mulberry32 } from './suites/stops.js';
 import { placeQueries } from './suites/places.js';
@@ -28,7 +29,7 @@ const arg = (name, fallback) => {
   return i > 0 ? process.argv[i + 1] : fallback;
 };
 const FEEDS = ['newport', 'vilnius', 'southampton', 'wales', 'newport2024'];
-const file = arg('--snap') ?? path.join(cacheDir({ tiles: Number(arg('--tiles', '1')), feeds: FEEDS }), 'national.snap');
+const file = arg('--snap') ?? path.join(cacheDir({ tiles: Number(arg('--tiles', '1')), feeds: FEEDS, ...copiesArgs() }), 'national.snap');
 const bytes = readArrayBuffer(file);
 const engineOf = async (dist) => import(pathToFileURL(path.resolve(dist, 'index.js')).href);
 const headModule = await engineOf(arg('--head', 'packages/engine/dist'));

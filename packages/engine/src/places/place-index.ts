@@ -85,11 +85,15 @@ export class PlaceIndex {
   private searchText(text: string, mask: number, q: PlaceQuery): Page<Place> {
     const pages = this.pages;
     if (pages && mask === ALL_PLACE_BITS && !q.near && !q.box && q.offset + q.limit <= pages.pageSize) {
-      let word = pages.find(text);
-      if (word === NOT_FOUND) word = this.findPhrase(pages, text);
+      const word = pages.find(text);
       if (word !== NOT_FOUND) return this.storedPage(word, q);
     }
-    return this.select(q, this.matchText(text, mask, q));
+    const words = tokenize(text);
+    if (pages && mask === ALL_PLACE_BITS && !q.near && !q.box && q.offset + q.limit <= pages.pageSize) {
+      const phrase = this.findPhrase(pages, text, words);
+      if (phrase !== NOT_FOUND) return this.storedPage(phrase, q);
+    }
+    return this.select(q, this.matchText(text, mask, q, words));
   }
 
   /**
@@ -97,9 +101,9 @@ export class PlaceIndex {
    * reads as a postcode (pages of postcode-like words count postcodes: only the same text typed
    * alone, PlacePages.find, may use them), else NOT_FOUND.
    */
-  private findPhrase(pages: PlacePages, text: string): number {
-    if (POSTCODE_LIKE.test(normalizePostcode(text))) return NOT_FOUND;
-    const key = tokenize(text).join(' ');
+  private findPhrase(pages: PlacePages, text: string, words: readonly string[]): number {
+    if (words.length === 0 || words.length > MAX_WORDS || POSTCODE_LIKE.test(normalizePostcode(text))) return NOT_FOUND;
+    const key = words.length === 1 ? words[0] : words.join(' ');
     if (key === '' || POSTCODE_LIKE.test(normalizePostcode(key))) return NOT_FOUND;
     return pages.findKey(key);
   }
@@ -110,7 +114,8 @@ export class PlaceIndex {
    */
   rankText(text: string, k: number): { total: number; ids: Uint32Array } {
     const q: PlaceQuery = { text, offset: 0, limit: k };
-    const total = this.matchText(text.trim(), ALL_PLACE_BITS, q);
+    const trimmed = text.trim();
+    const total = this.matchText(trimmed, ALL_PLACE_BITS, q, tokenize(trimmed));
     this.rank(q);
     const ids = new Uint32Array(this.topK.size);
     for (let j = 0; j < ids.length; j++) ids[j] = this.cands.ids[this.topK.at(j)];
@@ -131,10 +136,9 @@ export class PlaceIndex {
     return { total: pages.total(word), items };
   }
 
-  /** Fills the candidates with every match of `text`; returns the total (matches counted but not added included). */
-  private matchText(text: string, mask: number, q: PlaceQuery): number {
+  /** Fills the candidates with every match of `text` (`words`: its tokenize); returns the total (matches counted but not added included). */
+  private matchText(text: string, mask: number, q: PlaceQuery, words: readonly string[]): number {
     this.cands.count = 0;
-    const words = tokenize(text);
     if (mask & WORD_BITS && words.length > 0) {
       const box = q.box;
       const cols = this.cols;
