@@ -80,22 +80,12 @@ export class PlacePages {
     const n = text.length;
     if (n === 0) return NOT_FOUND;
     for (let i = 0; i < n; i++) if (lowerAlnum(text.charCodeAt(i)) === 0) return NOT_FOUND;
-    const { wordBytes, wordOffsets } = this.cols;
-    let lo = 0;
-    let hi = this.wordCount;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const c = compareWord(text, wordBytes, wordOffsets[mid], wordOffsets[mid + 1]);
-      if (c === 0) return mid;
-      if (c > 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return NOT_FOUND;
+    return this.findKey(text);
   }
 
   /**
-   * The cached text equal to `key` (normalised words joined by one space, see tokenize), else
-   * NOT_FOUND. Called per query: must not allocate.
+   * The cached text equal to `key` with A-Z lower-cased (normalised words joined by one space,
+   * see tokenize), else NOT_FOUND. Called per query: must not allocate.
    */
   findKey(key: string): number {
     const { wordBytes, wordOffsets } = this.cols;
@@ -103,7 +93,7 @@ export class PlacePages {
     let hi = this.wordCount;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const c = compareKey(key, wordBytes, wordOffsets[mid], wordOffsets[mid + 1]);
+      const c = compareText(key, wordBytes, wordOffsets[mid], wordOffsets[mid + 1]);
       if (c === 0) return mid;
       if (c > 0) lo = mid + 1;
       else hi = mid;
@@ -133,22 +123,13 @@ function lowerAlnum(c: number): number {
   return 0;
 }
 
-/** Byte order of `text` lower-cased against bytes[start, end). */
-function compareWord(text: string, bytes: Uint8Array, start: number, end: number): number {
+/** Byte order of `text` with A-Z lower-cased (code units: any beyond ASCII differs from every stored byte) against bytes[start, end). */
+function compareText(text: string, bytes: Uint8Array, start: number, end: number): number {
   const n = Math.min(text.length, end - start);
   for (let i = 0; i < n; i++) {
-    const d = lowerAlnum(text.charCodeAt(i)) - bytes[start + i];
+    const c = text.charCodeAt(i);
+    const d = (c >= 65 && c <= 90 ? c + 32 : c) - bytes[start + i];
     if (d !== 0) return d;
   }
   return text.length - (end - start);
-}
-
-/** Byte order of `key` (code units; any beyond ASCII differs from every stored byte) against bytes[start, end). */
-function compareKey(key: string, bytes: Uint8Array, start: number, end: number): number {
-  const n = Math.min(key.length, end - start);
-  for (let i = 0; i < n; i++) {
-    const d = key.charCodeAt(i) - bytes[start + i];
-    if (d !== 0) return d;
-  }
-  return key.length - (end - start);
 }
