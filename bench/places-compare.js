@@ -10,7 +10,8 @@
 // --only-one-word / --only-words (time only queries of one word / of several words), --suite (time
 // bench/suites/places.js's fixed mix instead, the regional place bench's queries; compared too),
 // --serve-mix (time bench/national-serve.js's place queries instead; compared too), --classes
-// (median and p99 wall µs per call by query class, each build), --add-pages (the head build
+// (median and p99 wall µs per call by query class, each build), --each (each query timed alone,
+// warm: the median and the slowest per build), --add-pages (the head build
 // opens the snapshot with stored first pages added, `search.page*`, computed by its own
 // compilePlacePages as the builder does, words of --min-postings N postings or more and name
 // prefixes of --min-work N weighted postings or more (Infinity: none); the base build opens it as
@@ -167,6 +168,29 @@ for (let r = 0; r < Number(arg('--rounds', '4')); r++) {
 const range = (t) => `${Math.min(...t).toFixed(1)}-${Math.max(...t).toFixed(1)}`;
 console.log(`mean CPU µs per query over ${timed.length} queries, interleaved rounds: base ${range(times.base)}, head ${range(times.head)}`);
 if (process.argv.includes('--classes')) printClasses();
+if (process.argv.includes('--each')) printEach();
+
+/**
+ * Each timed query alone, warm, per build: the best of 5 runs of 3 calls (wall µs per call), so
+ * no query's cost leaks into another's through the caches; the median over the queries and the
+ * slowest five.
+ */
+function printEach() {
+  for (const [name, engine] of [['base', base], ['head', head]]) {
+    const rows = timed.map((q) => {
+      let best = Infinity;
+      for (let r = 0; r < 5; r++) {
+        const t0 = process.hrtime.bigint();
+        for (let k = 0; k < 3; k++) engine.searchPlaces(q);
+        best = Math.min(best, Number(process.hrtime.bigint() - t0) / 3000);
+      }
+      return { text: q.text, us: best };
+    });
+    rows.sort((a, b) => a.us - b.us);
+    const slowest = rows.slice(-5).reverse().map((r) => `${JSON.stringify(r.text)} ${r.us.toFixed(0)}`).join(', ');
+    console.log(`${name}, each query alone (best of 5 x 3 calls), wall µs: median ${rows[rows.length >> 1].us.toFixed(1)}, p90 ${rows[Math.floor(rows.length * 0.9)].us.toFixed(1)}; slowest ${slowest}`);
+  }
+}
 
 /**
  * Wall µs of each call, by query class, both builds, over interleaved passes through the timed

@@ -14,7 +14,7 @@ export const PLACE_PAGE_MIN_POSTINGS = 500;
  * Prefixes of place names (several words, or one word) whose search visits at least this many
  * weighted postings (WordSearch.work) get a stored page (builder default).
  */
-export const PLACE_PAGE_MIN_WORK = 16_000;
+export const PLACE_PAGE_MIN_WORK = 32_000;
 /** At most this many name prefixes get a stored page, the costliest first (builder default). */
 export const PLACE_PAGE_MAX_PHRASES = 40_000;
 

@@ -71,9 +71,10 @@ export class WordSearch {
   }
 
   /**
-   * Postings the search for `words` would visit, weighted as collect picks its way: one word
-   * scans its postings; several words scan every word's postings or verify the rarest word's
-   * candidates (VERIFY_COST_RATIO each) after marking the words of at most MARK_COST_RATIO
+   * Postings the search for `words` would visit, in units of one bitset mark, for the way collect
+   * picks: one word scans its postings (one unit each); several words scan every word's postings
+   * (VERIFY_COST_RATIO units each: several per-place arrays per posting) or verify each candidate
+   * of the rarest word (MARK_COST_RATIO units) after marking the words of at most MARK_COST_RATIO
    * times as many. 0 when some word matches no token. The builder's page choice
    * (compilePlacePages) uses it: no place is read.
    */
@@ -91,8 +92,8 @@ export class WordSearch {
       others += count;
       if (count <= pivotCount * MARK_COST_RATIO) marked += count;
     }
-    if (others <= pivotCount * (w.count - 1) * VERIFY_COST_RATIO && !this.wordsShareTokens()) return pivotCount + others;
-    return pivotCount * VERIFY_COST_RATIO + marked;
+    if (others <= pivotCount * (w.count - 1) * VERIFY_COST_RATIO && !this.wordsShareTokens()) return (pivotCount + others) * VERIFY_COST_RATIO;
+    return pivotCount * MARK_COST_RATIO + marked;
   }
 
   /** Appends to `out` every indexed place that matches all `words` and that `kindOf` accepts, with its score. */
