@@ -4,19 +4,23 @@
 // Keep a copy of the engine's dist before a change (cp -r packages/engine/dist packages/engine/dist-base;
 // inside the checkout so its dependencies resolve), then:
 //   node bench/places-compare.js --base packages/engine/dist-base --tiles 32     # bench/national-serve.js's cached snapshot
+//   node bench/places-compare.js --base packages/engine/dist-base --tiles 200 --naptan-tiles 43 --postcode-tiles 36
 //   node bench/places-compare.js --base packages/engine/dist-base --snap .cache/south-yorkshire.snap
 // Options: --queries N (seeded queries, default 3000), --rounds N (timing rounds, default 4),
 // --only-one-word / --only-words (time only queries of one word / of several words), --suite (time
 // bench/suites/places.js's fixed mix instead, the regional place bench's queries; compared too),
 // --serve-mix (time bench/national-serve.js's place queries instead; compared too), --classes
-// (median and p99 wall µs per call by query class, each build), --add-pages (the head build
+// (median and p99 wall µs per call by query class, each build), --each (each query timed alone,
+// warm: the median and the slowest per build), --add-pages (the head build
 // opens the snapshot with stored first pages added, `search.page*`, computed by its own
-// compilePlacePages as the builder does, words of --min-postings N postings or more; the base
-// build opens it as it is), --save FILE (write the head's snapshot bytes to FILE).
+// compilePlacePages as the builder does, words of --min-postings N postings or more and name
+// prefixes of --min-work N weighted postings or more (Infinity: none); the base build opens it as
+// it is; --repage: replace pages the snapshot already has), --save FILE (write the head's snapshot
+// bytes to FILE).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writeFileSync } from 'node:fs';
-import { cacheDir, hash, servePlaceQueries } from './national-serve.js';
+import { cacheDir, copiesArgs, hash, servePlaceQueries } from './national-serve.js';
 import { readArrayBuffer } from './snapshots.js';
 import { mulberry32 } from './suites/stops.js';
 import { placeQueries } from './suites/places.js';
@@ -26,7 +30,7 @@ const arg = (name, fallback) => {
   return i > 0 ? process.argv[i + 1] : fallback;
 };
 const FEEDS = ['newport', 'vilnius', 'southampton', 'wales', 'newport2024'];
-const file = arg('--snap') ?? path.join(cacheDir({ tiles: Number(arg('--tiles', '1')), feeds: FEEDS }), 'national.snap');
+const file = arg('--snap') ?? path.join(cacheDir({ tiles: Number(arg('--tiles', '1')), feeds: FEEDS, ...copiesArgs() }), 'national.snap');
 const bytes = readArrayBuffer(file);
 const engineOf = async (dist) => import(pathToFileURL(path.resolve(dist, 'index.js')).href);
 const headModule = await engineOf(arg('--head', 'packages/engine/dist'));
@@ -40,16 +44,26 @@ console.log(`head build: ${head.places.pages?.wordCount ?? 0} words with stored 
 async function withPages(buffer, engine) {
   const { SnapshotWriter } = await import('@transit/builder');
   const r = new engine.SnapshotReader(buffer);
-  if (r.has(engine.PLACE_PAGE_SECTIONS.info)) return buffer;
+  const repage = process.argv.includes('--repage');
+  if (r.has(engine.PLACE_PAGE_SECTIONS.info) && !repage) return buffer;
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const w = new SnapshotWriter();
-  for (const s of r.header.sections) w.add(s.name, r.any(s.name));
+  const pageSections = new Set(Object.values(engine.PLACE_PAGE_SECTIONS));
+  let oldBytes = 0;
+  for (const s of r.header.sections) {
+    if (pageSections.has(s.name)) oldBytes += r.any(s.name).byteLength;
+    else w.add(s.name, r.any(s.name));
+  }
   const minPostings = Number(arg('--min-postings', String(engine.PLACE_PAGE_MIN_POSTINGS)));
-  const pages = engine.compilePlacePages(r, minPostings);
+  const minWork = Number(arg('--min-work', String(engine.PLACE_PAGE_MIN_WORK ?? Infinity)));
+  const pages = engine.compilePlacePages(r, engine.PLACE_PAGE_MIN_WORK === undefined ? minPostings : { minPostings, minWork });
+  const cpu = process.cpuUsage(cpu0);
   for (const [key, name] of Object.entries(engine.PLACE_PAGE_SECTIONS)) w.add(name, pages[key]);
   const { sections, ...header } = r.header;
   const out = w.toBytes(header);
-  console.log(`stored pages: ${pages.totals.length} words of ${minPostings}+ postings, ${((out.length - buffer.byteLength) / 1024).toFixed(0)} KiB, computed in ${(performance.now() - t0).toFixed(0)} ms`);
+  const pageBytes = Object.keys(engine.PLACE_PAGE_SECTIONS).reduce((n, key) => n + pages[key].byteLength, 0);
+  console.log(`stored pages: ${pages.totals.length} texts (words of ${minPostings}+ postings, name prefixes of ${minWork}+ weighted postings), ${(pageBytes / 1024).toFixed(0)} KiB (replaced: ${(oldBytes / 1024).toFixed(0)} KiB), computed in ${(performance.now() - t0).toFixed(0)} ms wall, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU`);
   return out.buffer;
 }
 
@@ -154,6 +168,29 @@ for (let r = 0; r < Number(arg('--rounds', '4')); r++) {
 const range = (t) => `${Math.min(...t).toFixed(1)}-${Math.max(...t).toFixed(1)}`;
 console.log(`mean CPU µs per query over ${timed.length} queries, interleaved rounds: base ${range(times.base)}, head ${range(times.head)}`);
 if (process.argv.includes('--classes')) printClasses();
+if (process.argv.includes('--each')) printEach();
+
+/**
+ * Each timed query alone, warm, per build: the best of 5 runs of 3 calls (wall µs per call), so
+ * no query's cost leaks into another's through the caches; the median over the queries and the
+ * slowest five.
+ */
+function printEach() {
+  for (const [name, engine] of [['base', base], ['head', head]]) {
+    const rows = timed.map((q) => {
+      let best = Infinity;
+      for (let r = 0; r < 5; r++) {
+        const t0 = process.hrtime.bigint();
+        for (let k = 0; k < 3; k++) engine.searchPlaces(q);
+        best = Math.min(best, Number(process.hrtime.bigint() - t0) / 3000);
+      }
+      return { text: q.text, us: best };
+    });
+    rows.sort((a, b) => a.us - b.us);
+    const slowest = rows.slice(-5).reverse().map((r) => `${JSON.stringify(r.text)} ${r.us.toFixed(0)}`).join(', ');
+    console.log(`${name}, each query alone (best of 5 x 3 calls), wall µs: median ${rows[rows.length >> 1].us.toFixed(1)}, p90 ${rows[Math.floor(rows.length * 0.9)].us.toFixed(1)}; slowest ${slowest}`);
+  }
+}
 
 /**
  * Wall µs of each call, by query class, both builds, over interleaved passes through the timed

@@ -54,6 +54,8 @@ export interface CompileOptions {
   progress?: Progress;
   /** One-word place queries with at least this many postings get a stored first page (write-place-pages.ts); Infinity: none. */
   placePageMinPostings?: number;
+  /** Prefixes of place names whose search visits at least this many weighted postings get a stored first page too; Infinity: none. */
+  placePageMinWork?: number;
 }
 
 /** Compiles a parsed dataset into snapshot bytes. */
@@ -101,7 +103,7 @@ export function compileSections(ds: Dataset, opts: CompileOptions = {}): { write
   const strings = ds.pool.compile();
   w.add('strings.bytes', strings.bytes).add('strings.offsets', strings.offsets);
   writeShapeGrid(w, strings);
-  writePlacePages(w, opts.placePageMinPostings);
+  writePlacePages(w, opts.placePageMinPostings, opts.placePageMinWork);
   const header: HeaderInput = {
     schemaVersion: SCHEMA_VERSION,
     builderVersion: BUILDER_VERSION,

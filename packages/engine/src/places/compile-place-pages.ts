@@ -4,19 +4,35 @@ import { StopTable } from '../stops/stop-table.js';
 import { StationTable } from '../stops/station-table.js';
 import { PlaceIndex } from './place-index.js';
 import { TokenDictionary } from './token-dictionary.js';
-import { PLACE_PAGE_MIN_POSTINGS, PLACE_PAGE_SIZE, PLACE_PAGE_VERSION, type PlacePageColumns } from './place-pages.js';
+import { PLACE_PAGE_MAX_PHRASES, PLACE_PAGE_MIN_POSTINGS, PLACE_PAGE_MIN_WORK, PLACE_PAGE_SIZE, PLACE_PAGE_VERSION, type PlacePageColumns } from './place-pages.js';
+import { namePrefixes } from './name-prefixes.js';
+
+/** Which texts get a stored page (builder defaults: PLACE_PAGE_MIN_POSTINGS, PLACE_PAGE_MIN_WORK, PLACE_PAGE_MAX_PHRASES). */
+export interface PlacePageChoice {
+  /** One word whose prefix range holds at least this many postings. */
+  minPostings?: number;
+  /** A prefix of a place name whose search visits at least this many weighted postings (Infinity: none). */
+  minWork?: number;
+  /** At most this many such name prefixes, the costliest first. */
+  maxPhrases?: number;
+}
 
 /**
  * The first-page cache of a snapshot's place search (see PlacePages): every word made of ASCII
  * letters and digits that starts some token and whose prefix range holds at least `minPostings`
- * postings, with the total and best PLACE_PAGE_SIZE place ids the search gives for it typed
- * alone. Reads the place, stop, station, string and search sections of `r` (the builder passes
- * the sections it has written); the snapshot's own pages, if any, are not used.
+ * postings, and the costliest prefixes of place names (namePrefixes: at least `minWork` weighted
+ * postings, at most `maxPhrases` of them), each with the total and best PLACE_PAGE_SIZE place ids
+ * the search gives for it typed alone. Reads the place, stop, station, string and search sections
+ * of `r` (the builder passes the sections it has written); the snapshot's own pages, if any, are
+ * not used. A number is `minPostings` (no name prefixes), as before.
  */
-export function compilePlacePages(r: SnapshotReader, minPostings = PLACE_PAGE_MIN_POSTINGS): PlacePageColumns {
+export function compilePlacePages(r: SnapshotReader, choice: PlacePageChoice | number = {}): PlacePageColumns {
+  const { minPostings = PLACE_PAGE_MIN_POSTINGS, minWork = typeof choice === 'number' ? Infinity : PLACE_PAGE_MIN_WORK, maxPhrases = PLACE_PAGE_MAX_PHRASES } = typeof choice === 'number' ? { minPostings: choice } : choice;
   const strings = new StringTable(r.u8('strings.bytes'), r.u32('strings.offsets'));
   const index = new PlaceIndex(r, strings, new StopTable(r, strings), new StationTable(r, strings), false);
-  const words = commonWords(new TokenDictionary(r, strings), strings, minPostings);
+  const common = commonWords(new TokenDictionary(r, strings), strings, minPostings);
+  const phrases = minWork === Infinity ? [] : namePrefixes(r, strings, (words) => index.wordWork(words), minWork, maxPhrases);
+  const words = mergeTexts(common, phrases);
   const wordOffsets = new Uint32Array(words.length + 1);
   const totals = new Uint32Array(words.length);
   const idOffsets = new Uint32Array(words.length + 1);
@@ -35,6 +51,18 @@ export function compilePlacePages(r: SnapshotReader, minPostings = PLACE_PAGE_MI
   const ids = new Uint32Array(idOffsets[words.length]);
   pages.forEach((page, i) => ids.set(page, idOffsets[i]));
   return { info: Uint32Array.of(PLACE_PAGE_VERSION, PLACE_PAGE_SIZE), wordBytes, wordOffsets, totals, idOffsets, ids };
+}
+
+/** The texts of both lists once each, in byte order (the order PlacePages searches). */
+function mergeTexts(a: Uint8Array[], b: Uint8Array[]): Uint8Array[] {
+  const all = [...a, ...b].sort(compareBytes);
+  return all.filter((text, i) => i === 0 || compareBytes(all[i - 1], text) !== 0);
+}
+
+function compareBytes(a: Uint8Array, b: Uint8Array): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return a.length - b.length;
 }
 
 /**

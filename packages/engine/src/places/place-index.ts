@@ -16,11 +16,9 @@ import { Candidates } from './candidates.js';
 import { MAX_SCORE, MAX_WORDS, Tier, packScore } from './word-score.js';
 import { TopK } from './top-k.js';
 import { normalizePostcode, tokenize } from './normalize.js';
-import { POSTCODE_WIDTH } from './postcode-column.js';
+import { POSTCODE_LIKE, POSTCODE_WIDTH } from './postcode-column.js';
 import { PlacePages } from './place-pages.js';
 
-/** A whole or partial UK postcode, normalised (no space): area, district, then some of the inward code. */
-const POSTCODE_LIKE = /^[A-Z]{1,2}[0-9][0-9A-Z]?(?:[0-9][A-Z]{0,2})?$/;
 /** Outward code, space, start of the inward code: "S1 2H" means district S1 exactly. */
 const SPACED_POSTCODE = /^([A-Za-z]{1,2}[0-9][0-9A-Za-z]?)\s+[0-9][A-Za-z]{0,2}$/;
 /** Kinds with words in the token index. */
@@ -90,7 +88,24 @@ export class PlaceIndex {
       const word = pages.find(text);
       if (word !== NOT_FOUND) return this.storedPage(word, q);
     }
-    return this.select(q, this.matchText(text, mask, q));
+    const words = tokenize(text);
+    if (pages && mask === ALL_PLACE_BITS && !q.near && !q.box && q.offset + q.limit <= pages.pageSize) {
+      const phrase = this.findPhrase(pages, text, words);
+      if (phrase !== NOT_FOUND) return this.storedPage(phrase, q);
+    }
+    return this.select(q, this.matchText(text, mask, q, words));
+  }
+
+  /**
+   * The stored page of `text`'s words joined by one space, when neither the text nor that key
+   * reads as a postcode (pages of postcode-like words count postcodes: only the same text typed
+   * alone, PlacePages.find, may use them), else NOT_FOUND.
+   */
+  private findPhrase(pages: PlacePages, text: string, words: readonly string[]): number {
+    if (words.length === 0 || words.length > MAX_WORDS || POSTCODE_LIKE.test(normalizePostcode(text))) return NOT_FOUND;
+    const key = words.length === 1 ? words[0] : words.join(' ');
+    if (key === '' || POSTCODE_LIKE.test(normalizePostcode(key))) return NOT_FOUND;
+    return pages.findKey(key);
   }
 
   /**
@@ -99,11 +114,17 @@ export class PlaceIndex {
    */
   rankText(text: string, k: number): { total: number; ids: Uint32Array } {
     const q: PlaceQuery = { text, offset: 0, limit: k };
-    const total = this.matchText(text.trim(), ALL_PLACE_BITS, q);
+    const trimmed = text.trim();
+    const total = this.matchText(trimmed, ALL_PLACE_BITS, q, tokenize(trimmed));
     this.rank(q);
     const ids = new Uint32Array(this.topK.size);
     for (let j = 0; j < ids.length; j++) ids[j] = this.cands.ids[this.topK.at(j)];
     return { total, ids };
+  }
+
+  /** Weighted postings a search for these normalised words visits (WordSearch.work): what a stored page saves. */
+  wordWork(words: readonly string[]): number {
+    return this.wordSearch.work(words);
   }
 
   /** A query answered from the stored page of its word. */
@@ -115,10 +136,9 @@ export class PlaceIndex {
     return { total: pages.total(word), items };
   }
 
-  /** Fills the candidates with every match of `text`; returns the total (matches counted but not added included). */
-  private matchText(text: string, mask: number, q: PlaceQuery): number {
+  /** Fills the candidates with every match of `text` (`words`: its tokenize); returns the total (matches counted but not added included). */
+  private matchText(text: string, mask: number, q: PlaceQuery, words: readonly string[]): number {
     this.cands.count = 0;
-    const words = tokenize(text);
     if (mask & WORD_BITS && words.length > 0) {
       const box = q.box;
       const cols = this.cols;

@@ -10,6 +10,13 @@ export const PLACE_PAGE_VERSION = 1;
 export const PLACE_PAGE_SIZE = 100;
 /** Words whose prefix range holds at least this many postings get a stored page (builder default). */
 export const PLACE_PAGE_MIN_POSTINGS = 500;
+/**
+ * Prefixes of place names (several words, or one word) whose search visits at least this many
+ * weighted postings (WordSearch.work) get a stored page (builder default).
+ */
+export const PLACE_PAGE_MIN_WORK = 32_000;
+/** At most this many name prefixes get a stored page, the costliest first (builder default). */
+export const PLACE_PAGE_MAX_PHRASES = 40_000;
 
 /** Section names of the first-page cache (optional: snapshots without them search as before). */
 export const PLACE_PAGE_SECTIONS = {
@@ -25,21 +32,25 @@ export const PLACE_PAGE_SECTIONS = {
 export interface PlacePageColumns {
   /** [PLACE_PAGE_VERSION, page size]. */
   info: Uint32Array;
-  /** Cached words (lower-case ASCII letters and digits), sorted by bytes: word i = wordBytes[wordOffsets[i], wordOffsets[i + 1]). */
+  /**
+   * Cached texts, sorted by bytes: text i = wordBytes[wordOffsets[i], wordOffsets[i + 1]), one
+   * word (lower-case ASCII letters and digits) or words of the same kind joined by one space.
+   */
   wordBytes: Uint8Array;
   wordOffsets: Uint32Array;
-  /** Word -> total matches of the word typed alone (the page's `total`). */
+  /** Text -> total matches of the text typed alone (the page's `total`). */
   totals: Uint32Array;
-  /** Word -> [first, end) into ids: its best min(total, page size) place ids, best first. */
+  /** Text -> [first, end) into ids: its best min(total, page size) place ids, best first. */
   idOffsets: Uint32Array;
   ids: Uint32Array;
 }
 
 /**
- * Stored first pages of the commonest one-word queries ("st", "sheffield"): a query of one such
- * word, typed alone without a point, box or kind filter, is answered from its page (its total
- * and best place ids) instead of a pass over every posting of the word. The builder computes the
- * pages with the engine's own search (compilePlacePages), so they are the answers that pass gives.
+ * Stored first pages of the commonest one-word queries ("st", "sheffield") and of the costliest
+ * prefixes of place names ("park road", "the s"): a query of such a text, typed alone without a
+ * point, box or kind filter, is answered from its page (its total and best place ids) instead of
+ * a pass over the words' postings. The builder computes the pages with the engine's own search
+ * (compilePlacePages), so they are the answers that pass gives.
  */
 export class PlacePages {
   readonly pageSize: number;
@@ -69,12 +80,20 @@ export class PlacePages {
     const n = text.length;
     if (n === 0) return NOT_FOUND;
     for (let i = 0; i < n; i++) if (lowerAlnum(text.charCodeAt(i)) === 0) return NOT_FOUND;
+    return this.findKey(text);
+  }
+
+  /**
+   * The cached text equal to `key` with A-Z lower-cased (normalised words joined by one space,
+   * see tokenize), else NOT_FOUND. Called per query: must not allocate.
+   */
+  findKey(key: string): number {
     const { wordBytes, wordOffsets } = this.cols;
     let lo = 0;
     let hi = this.wordCount;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const c = compareWord(text, wordBytes, wordOffsets[mid], wordOffsets[mid + 1]);
+      const c = compareText(key, wordBytes, wordOffsets[mid], wordOffsets[mid + 1]);
       if (c === 0) return mid;
       if (c > 0) lo = mid + 1;
       else hi = mid;
@@ -104,11 +123,12 @@ function lowerAlnum(c: number): number {
   return 0;
 }
 
-/** Byte order of `text` lower-cased against bytes[start, end). */
-function compareWord(text: string, bytes: Uint8Array, start: number, end: number): number {
+/** Byte order of `text` with A-Z lower-cased (code units: any beyond ASCII differs from every stored byte) against bytes[start, end). */
+function compareText(text: string, bytes: Uint8Array, start: number, end: number): number {
   const n = Math.min(text.length, end - start);
   for (let i = 0; i < n; i++) {
-    const d = lowerAlnum(text.charCodeAt(i)) - bytes[start + i];
+    const c = text.charCodeAt(i);
+    const d = (c >= 65 && c <= 90 ? c + 32 : c) - bytes[start + i];
     if (d !== 0) return d;
   }
   return text.length - (end - start);

@@ -2,6 +2,8 @@ import type { SnapshotReader } from '../snapshot/reader.js';
 
 /** Bytes per postcode in postcodes.codes: the longest normalised code ("SW1A1AA"). */
 export const POSTCODE_WIDTH = 7;
+/** A whole or partial UK postcode, normalised (no space): area, district, then some of the inward code. */
+export const POSTCODE_LIKE = /^[A-Z]{1,2}[0-9][0-9A-Z]?(?:[0-9][A-Z]{0,2})?$/;
 
 /**
  * Postcode centroids sorted by normalised code (upper case, no space). Codes are fixed-width

@@ -70,6 +70,32 @@ export class WordSearch {
     this.marks = new WordMarks(this.words, this.postingOffsets, this.postings, this.nameTokenCounts.length);
   }
 
+  /**
+   * Postings the search for `words` would visit, in units of one bitset mark, for the way collect
+   * picks: one word scans its postings (one unit each); several words scan every word's postings
+   * (VERIFY_COST_RATIO units each: several per-place arrays per posting) or verify each candidate
+   * of the rarest word (MARK_COST_RATIO units) after marking the words of at most MARK_COST_RATIO
+   * times as many. 0 when some word matches no token. The builder's page choice
+   * (compilePlacePages) uses it: no place is read.
+   */
+  work(words: readonly string[]): number {
+    const w = this.words;
+    if (!w.prepare(words)) return 0;
+    if (w.count === 1) return w.candidateCount(0);
+    const pivot = w.rarestWord();
+    const pivotCount = w.candidateCount(pivot);
+    let others = 0;
+    let marked = 0;
+    for (let i = 0; i < w.count; i++) {
+      if (i === pivot) continue;
+      const count = w.candidateCount(i);
+      others += count;
+      if (count <= pivotCount * MARK_COST_RATIO) marked += count;
+    }
+    if (others <= pivotCount * (w.count - 1) * VERIFY_COST_RATIO && !this.wordsShareTokens()) return (pivotCount + others) * VERIFY_COST_RATIO;
+    return pivotCount * MARK_COST_RATIO + marked;
+  }
+
   /** Appends to `out` every indexed place that matches all `words` and that `kindOf` accepts, with its score. */
   collect(words: readonly string[], kindOf: KindFilter, out: Candidates): void {
     const w = this.words;
