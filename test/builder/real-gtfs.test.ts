@@ -35,12 +35,11 @@ describe.skipIf(!HAVE_DATA)('real GTFS feeds', () => {
     const tt = e.timetable;
     let backwards = 0;
     for (let p = 0; p < tt.patternCount; p++) {
-      const tripFirst = tt.patternTripOffsets[p];
-      const n = tt.patternTripOffsets[p + 1] - tripFirst;
+      const n = tt.patternTripOffsets[p + 1] - tt.patternTripOffsets[p];
       const stops = tt.patternStopOffsets[p + 1] - tt.patternStopOffsets[p];
       for (let i = tt.patternStopOffsets[p]; i < tt.patternStopOffsets[p] + stops; i++) {
-        const row = tt.departureRow(i, tt.patternProfileCount[p]);
-        for (let r = 1; r < n; r++) if (tt.timeAt(tripFirst + r, row) < tt.timeAt(tripFirst + r - 1, row)) backwards++;
+        const row = tt.departureRow(i, n);
+        for (let r = 1; r < n; r++) if (tt.times[row + r] < tt.times[row + r - 1]) backwards++;
       }
     }
     expect(backwards).toBe(0);

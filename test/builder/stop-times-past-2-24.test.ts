@@ -1,10 +1,8 @@
 // FEATURE UNDER TEST: more than 2^24 (16,777,216) stop times, the last integer a Float32 holds
 // exactly and the limit of any 24-bit packing. A generated feed of 16,817,600 stop times (400
 // stops, long trips) is streamed to a temp folder, built by the real builder and opened; the
-// trips whose stop times lie past the 2^24-th (in stop_times.txt and in the builder's time
-// matrices) answer boards, trip detail and earliest arrivals exactly as the generator wrote them.
-// Each route's trips are time shifts of one running-time profile, so the snapshot stores one
-// row of offsets per pattern stop and a start per trip.
+// trips whose stop times lie past the 2^24-th (in stop_times.txt and in the snapshot's time
+// matrix) answer boards, trip detail and earliest arrivals exactly as the generator wrote them.
 import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import os from 'node:os';
@@ -89,13 +87,13 @@ describe('a snapshot with more than 2^24 stop times', () => {
     const tt = engine.timetable;
     expect(STOP_TIMES).toBeGreaterThan(LIMIT);
     expect(tt.stopTimeCount).toBe(STOP_TIMES);
+    // No trip dwells: one row per pattern stop serves arrivals and departures, so one time per stop time.
+    expect(tt.times.length).toBe(STOP_TIMES);
     expect(engine.info.counts.trips).toBe(M_TRIPS + Z_TRIPS);
     expect(engine.info.counts.patterns).toBe(2);
-    // No trip dwells and each route is one profile: one offset per pattern stop serves all its trips' arrivals and departures.
-    expect(tt.times.length).toBe(2 * STOPS);
     const z = tt.tripPattern[engine.findTrip('Z0')];
-    expect([tt.patternProfileCount[z], tt.patternProfileCount[tt.tripPattern[engine.findTrip('M0')]]]).toEqual([1, 1]);
-    expect(tt.timeRows[tt.patternStopOffsets[z + 1]]).toBe(tt.timeRows[tt.patternStopOffsets[z]] + STOPS);
+    expect(tt.timeRows[tt.patternStopOffsets[z]]).toBeGreaterThanOrEqual(LIMIT);
+    expect(tt.timeRows[tt.patternStopOffsets[z + 1]]).toBe(STOP_TIMES);
   });
 
   it("details the last trip (Z99) and the last trip of route M, whose last call is the 16,777,600th stop time", () => {

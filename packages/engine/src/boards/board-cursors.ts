@@ -9,7 +9,7 @@ import type { ServiceCalendar } from '../trips/service-calendar.js';
  */
 export class BoardCursors {
   count = 0;
-  /** Cursor -> start of its row in `times`, trips of the pattern, its first trip (a pattern's trips are contiguous; trip tripFirst + r's time is TimetableTables.timeAt). */
+  /** Cursor -> start of its column in `times`, trips in the column, its first trip (a pattern's trips are contiguous). */
   base = new Int32Array(16);
   n = new Int32Array(16);
   tripFirst = new Int32Array(16);
@@ -21,19 +21,14 @@ export class BoardCursors {
   ref = new Float64Array(16);
   pos = new Int32Array(16);
   stop = new Int32Array(16);
-  /** Cursor -> trip, Seconds and epoch ms of its head call. */
+  /** Cursor -> trip and epoch ms of its head call. */
   trip = new Int32Array(16);
-  sec = new Int32Array(16);
   head = new Float64Array(16);
   private times: Int32Array = new Int32Array(0);
-  private start: Int32Array = new Int32Array(0);
-  private profile: Uint32Array = new Uint32Array(0);
 
-  /** Starts a search over the timetable's rows (departures or arrivals). */
-  reset(tt: TimetableTables): void {
-    this.times = tt.times;
-    this.start = tt.tripStart;
-    this.profile = tt.tripProfile;
+  /** Starts a search over `times` (departures or arrivals). */
+  reset(times: Int32Array): void {
+    this.times = times;
     this.count = 0;
   }
 
@@ -61,7 +56,7 @@ export class BoardCursors {
 
   /** Seconds of cursor k's head. */
   seconds(k: number): number {
-    return this.sec[k];
+    return this.times[this.base[k] + this.rank[k]];
   }
 
   /** True when cursor a's head comes before b's: time, then trip_id order, then position, then stop. */
@@ -78,20 +73,19 @@ export class BoardCursors {
 
   /** Advances cursor k from its rank to the first call that runs on its day; false when none is left in the window. */
   private settle(k: number, tt: TimetableTables, cal: ServiceCalendar): boolean {
-    const { times, start, profile } = this;
+    const times = this.times;
     const base = this.base[k];
     const n = this.n[k];
     const hi = this.hi[k];
     const day = this.day[k];
     const first = this.tripFirst[k];
     for (let r = this.rank[k]; r < n; r++) {
-      const trip = first + r;
-      const t = start[trip] + times[base + profile[trip]];
+      const t = times[base + r];
       if (t >= hi) return false;
+      const trip = first + r;
       if (cal.runsOnIndex(tt.tripService[trip], day)) {
         this.rank[k] = r;
         this.trip[k] = trip;
-        this.sec[k] = t;
         this.head[k] = this.ref[k] + t * 1000;
         return true;
       }
@@ -113,7 +107,6 @@ export class BoardCursors {
     this.pos[k] = this.pos[last];
     this.stop[k] = this.stop[last];
     this.trip[k] = this.trip[last];
-    this.sec[k] = this.sec[last];
     this.head[k] = this.head[last];
   }
 
@@ -139,7 +132,6 @@ export class BoardCursors {
     this.pos = i32(this.pos);
     this.stop = i32(this.stop);
     this.trip = i32(this.trip);
-    this.sec = i32(this.sec);
     this.head = f64(this.head);
   }
 }

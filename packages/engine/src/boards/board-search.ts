@@ -5,7 +5,6 @@ import type { BoardType, TransitMode } from '../api.js';
 import type { BoardHits } from './board-hits.js';
 import { BoardCursors } from './board-cursors.js';
 import { EntryBounds, LISTS_ARRIVALS, LISTS_DEPARTURES } from './entry-bounds.js';
-import { firstAtOrAfter } from '../timetable/row-search.js';
 
 const DAY_MS = 86_400_000;
 
@@ -44,17 +43,15 @@ export class BoardSearch {
     if (cal.dayCount === 0) return 0;
     const refs = cal.references();
     const tt = this.tt;
-    const { times, tripStart, tripProfile, patternProfileCount } = tt;
+    const times = tt.times;
     const departs = type === 'departures';
     const c = this.cursors;
-    c.reset(tt);
+    c.reset(times);
     const dayCount = this.candidateDays(refs, from, to);
     const { dayIdx, dayLo, dayHi } = this;
     const bounds = (this.bounds ??= new EntryBounds(tt));
     const { min: entryMin, max: entryMax, listed, filled } = bounds;
     const rows = departs ? bounds.departureRow : bounds.arrivalRow;
-    const rowMin = departs ? bounds.departureMin : entryMin;
-    const rowMax = departs ? entryMax : bounds.arrivalMax;
     const want = type === 'departures' ? LISTS_DEPARTURES : LISTS_ARRIVALS;
     const { stopPatternOffsets, stopPatterns, stopPatternPos, patternTripOffsets } = tt;
     for (let si = first; si < end; si++) {
@@ -69,15 +66,14 @@ export class BoardSearch {
         const tripFirst = patternTripOffsets[p];
         const n = patternTripOffsets[p + 1] - tripFirst;
         const base = rows[e];
-        const min = rowMin[e];
-        const max = rowMax[e];
+        const min = times[base];
+        const max = times[base + n - 1];
         for (let d = 0; d < dayCount; d++) {
           const lo = dayLo[d];
           const hi = dayHi[d];
           if (hi <= min || lo > max) continue;
           const i = dayIdx[d];
-          const rank = lo <= min ? 0 : firstAtOrAfter(tripStart, tripProfile, times, base, patternProfileCount[p], tripFirst, 0, n, lo);
-          c.open(base, n, tripFirst, rank, hi, i, refs[i], pos, stop, tt, cal);
+          c.open(base, n, tripFirst, lo <= min ? 0 : lowerBound(times, base, base + n, lo) - base, hi, i, refs[i], pos, stop, tt, cal);
         }
       }
     }
@@ -155,14 +151,13 @@ export class BoardSearch {
    */
   private latestSeconds(): number {
     if (this.maxSeconds < 0) {
-      const tt = this.tt;
-      const { timeRows, patternTripOffsets, patternStopOffsets, patternProfileCount } = tt;
+      const { times, timeRows, patternTripOffsets, patternStopOffsets } = this.tt;
       let max = 0;
       for (let p = 0; p + 1 < patternTripOffsets.length; p++) {
         const n = patternTripOffsets[p + 1] - patternTripOffsets[p];
         if (n === 0) continue;
         for (let i = patternStopOffsets[p]; i < patternStopOffsets[p + 1]; i++) {
-          const last = tt.timeAt(patternTripOffsets[p + 1] - 1, timeRows[i + 1] - patternProfileCount[p]); // last trip's departure
+          const last = times[timeRows[i + 1] - 1]; // last trip of the departure row
           if (last > max) max = last;
         }
       }
@@ -183,3 +178,12 @@ export class BoardSearch {
   }
 }
 
+/** First index in [lo, hi) of `times` whose value is >= `key`. */
+function lowerBound(times: Int32Array, lo: number, hi: number, key: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (times[mid] < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

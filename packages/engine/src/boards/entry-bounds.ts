@@ -16,9 +16,6 @@ export class EntryBounds {
   /** Entry -> earliest arrival / latest departure of the column (Seconds); valid once its stop is filled. */
   readonly min: Int32Array;
   readonly max: Int32Array;
-  /** Entry -> its departure row's earliest / its arrival row's latest time (Seconds): a board's range of the row it reads, without reading the row (a time there is start + profile offset). */
-  readonly departureMin: Int32Array;
-  readonly arrivalMax: Int32Array;
   /** Entry -> start of its arrival / departure row in `times` (a board reads them beside min and max, not through the pattern's timeRows). */
   readonly arrivalRow: Uint32Array;
   readonly departureRow: Uint32Array;
@@ -32,8 +29,6 @@ export class EntryBounds {
     const count = tt.stopPatterns.length;
     this.min = new Int32Array(count);
     this.max = new Int32Array(count);
-    this.departureMin = new Int32Array(count);
-    this.arrivalMax = new Int32Array(count);
     this.arrivalRow = new Uint32Array(count);
     this.departureRow = new Uint32Array(count);
     this.listed = new Uint8Array(count);
@@ -48,17 +43,12 @@ export class EntryBounds {
     for (let e = tt.stopPatternOffsets[stop]; e < tt.stopPatternOffsets[stop + 1]; e++) {
       const p = tt.stopPatterns[e];
       const pos = tt.stopPatternPos[e];
-      const tripFirst = tt.patternTripOffsets[p];
-      const n = tt.patternTripOffsets[p + 1] - tripFirst;
+      const n = tt.patternTripOffsets[p + 1] - tt.patternTripOffsets[p];
       const first = tt.patternStopOffsets[p];
       this.arrivalRow[e] = tt.timeRows[first + pos];
-      this.departureRow[e] = tt.timeRows[first + pos + 1] - tt.patternProfileCount[p];
-      // Rows are FIFO: the first trip arrives earliest, the last departs latest.
-      const last = tripFirst + n - 1;
-      this.min[e] = n === 0 ? 0 : tt.timeAt(tripFirst, this.arrivalRow[e]);
-      this.max[e] = n === 0 ? -1 : tt.timeAt(last, this.departureRow[e]);
-      this.departureMin[e] = n === 0 ? 0 : tt.timeAt(tripFirst, this.departureRow[e]);
-      this.arrivalMax[e] = n === 0 ? -1 : tt.timeAt(last, this.arrivalRow[e]);
+      this.departureRow[e] = tt.timeRows[first + pos + 1] - n;
+      this.min[e] = tt.times[this.arrivalRow[e]];
+      this.max[e] = tt.times[this.departureRow[e] + n - 1];
       const len = tt.patternStopOffsets[p + 1] - first;
       const flags = tt.patternStopFlags[first + pos];
       // A trip's last call is no departure and its first no arrival (a one-call trip is both); type 1 = none.

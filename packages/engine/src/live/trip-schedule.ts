@@ -12,7 +12,8 @@ export class TripSchedule {
   /** Number of calls. */
   length = 0;
   /** The trip's column in its pattern's rows, their length, and its pattern's first pattern stop. */
-  private profileCount = 0;
+  private rank = 0;
+  private tripCount = 0;
   private firstStop = 0;
 
   constructor(private readonly tt: TimetableTables) {}
@@ -21,18 +22,19 @@ export class TripSchedule {
     const tt = this.tt;
     const p = tt.tripPattern[tripIdx];
     this.tripIdx = tripIdx;
-    this.profileCount = tt.patternProfileCount[p];
+    this.rank = tt.tripRank[tripIdx];
+    this.tripCount = tt.patternTripOffsets[p + 1] - tt.patternTripOffsets[p];
     this.firstStop = tt.patternStopOffsets[p];
     this.length = tt.patternStopOffsets[p + 1] - this.firstStop;
     return this;
   }
 
   arrival(pos: number): number {
-    return this.tt.timeAt(this.tripIdx, this.tt.arrivalRow(this.firstStop + pos));
+    return this.tt.times[this.tt.arrivalRow(this.firstStop + pos) + this.rank];
   }
 
   departure(pos: number): number {
-    return this.tt.timeAt(this.tripIdx, this.tt.departureRow(this.firstStop + pos, this.profileCount));
+    return this.tt.times[this.tt.departureRow(this.firstStop + pos, this.tripCount) + this.rank];
   }
 
   stop(pos: number): number {

@@ -5,7 +5,6 @@ import type { RaptorSearch } from './raptor-search.js';
 import type { SparseBounds, TargetBounds } from './target-bounds.js';
 import { traceRides, type RawRide } from './journey-trace.js';
 import { canAlight, canBoard } from './stop-flags.js';
-import { firstAfter, firstAtOrAfter } from '../timetable/row-search.js';
 import { UNREACHED, type StopAccess } from './planner-api.js';
 
 /** A journey found by a range search, times in query-day Seconds (travel order, not negated). */
@@ -148,25 +147,30 @@ export class RangeSearch {
     };
     const { shift, slotActive } = this.days;
     const T = tt.tripCount;
-    const { times, tripStart, tripProfile } = tt;
+    const times = tt.times;
     let first = UNREACHED;
     let firstInDoubt = UNREACHED;
-    this.forEachAccessBoarding(q, access, towardTarget, (ai, _e, d, tripFirst, tc, col, pc) => {
+    this.forEachAccessBoarding(q, access, towardTarget, (ai, _e, d, tripFirst, tc, col) => {
       const seconds = access[ai].seconds;
       // Forward: leave the origin at t - walk >= tau0. Reverse: reach the destination at t + walk <= -tau0.
       const key = q.reverse ? -tau0 - seconds - shift[d] : tau0 + seconds - shift[d];
-      const lo = (q.reverse ? firstAfter : firstAtOrAfter)(tripStart, tripProfile, times, col, pc, tripFirst, 0, tc, key);
+      let lo = 0, hi = tc;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (q.reverse ? times[col + mid] <= key : times[col + mid] < key) lo = mid + 1;
+        else hi = mid;
+      }
       let t = UNREACHED;
       if (q.reverse) {
         for (let r = lo - 1; r >= 0; r--) {
           if (!slotActive[d * T + tripFirst + r]) continue;
-          t = -(tt.timeAt(tripFirst + r, col) + shift[d] + seconds);
+          t = -(times[col + r] + shift[d] + seconds);
           break;
         }
       } else {
         for (let r = lo; r < tc; r++) {
           if (!slotActive[d * T + tripFirst + r]) continue;
-          t = tt.timeAt(tripFirst + r, col) + shift[d] - seconds;
+          t = times[col + r] + shift[d] - seconds;
           break;
         }
       }
@@ -257,12 +261,12 @@ export class RangeSearch {
   private collectDepartures(q: RangeQuery, access: readonly StopAccess[]): number {
     const { shift, slotActive } = this.days;
     const T = this.tt.tripCount;
-    const { times, tripStart, tripProfile } = this.tt;
+    const times = this.tt.times;
     let n = 0;
     this.forEachAccessBoarding(q, access, null, (ai, e, d, tripFirst, tc, col) => {
       const seconds = access[ai].seconds;
       for (let r = 0; r < tc; r++) {
-        const t = tripStart[tripFirst + r] + times[col + tripProfile[tripFirst + r]] + shift[d];
+        const t = times[col + r] + shift[d];
         // Forward: leave the origin at t - walk in [from, to). Reverse: reach the destination at t + walk in (from, to].
         const real = q.reverse ? t + seconds : t - seconds;
         if (q.reverse ? real <= q.from || real > q.to : real < q.from || real >= q.to) continue;
@@ -283,14 +287,14 @@ export class RangeSearch {
    * The access iteration the estimate and the departure collection share: each pattern at an
    * access stop (`access[ai]`) that runs on a query day, has a mode of `q.modeMask`, passes
    * `accept` (null: all) and may be boarded there (alighted from in reverse), once per query day
-   * `d` it runs: `visit` gets its stopPatterns entry `e`, its trips [tripFirst, tripFirst + tc), the
-   * stop's departure row (arrival row in reverse) at `col` and the row's width `pc` (the pattern's profiles: TimetableTables.timeAt).
+   * `d` it runs: `visit` gets its stopPatterns entry `e`, its trips [tripFirst, tripFirst + tc) and the stop's times at
+   * [col, col + tc) of the departures (arrivals in reverse).
    */
   private forEachAccessBoarding(
     q: RangeQuery,
     access: readonly StopAccess[],
     accept: ((ai: number, p: number, pos: number) => boolean) | null,
-    visit: (ai: number, e: number, d: number, tripFirst: number, tc: number, col: number, pc: number) => void,
+    visit: (ai: number, e: number, d: number, tripFirst: number, tc: number, col: number) => void,
   ): void {
     const tt = this.tt;
     const patternDays = this.days.patternDays;
@@ -306,9 +310,8 @@ export class RangeSearch {
         const tripFirst = tt.patternTripOffsets[p];
         const tc = tt.patternTripOffsets[p + 1] - tripFirst;
         const i = tt.patternStopOffsets[p] + pos;
-        const pc = tt.patternProfileCount[p];
-        const col = q.reverse ? tt.timeRows[i] : tt.timeRows[i + 1] - pc;
-        for (let d = 0; d < DAY_SPAN; d++) if (patternDays[p] & (1 << d)) visit(ai, e, d, tripFirst, tc, col, pc);
+        const col = q.reverse ? tt.timeRows[i] : tt.timeRows[i + 1] - tc;
+        for (let d = 0; d < DAY_SPAN; d++) if (patternDays[p] & (1 << d)) visit(ai, e, d, tripFirst, tc, col);
       }
     }
   }

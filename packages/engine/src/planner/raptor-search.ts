@@ -1,5 +1,4 @@
 import type { TimetableTables } from '../timetable/timetable-tables.js';
-import { firstAfter, firstAtOrAfter } from '../timetable/row-search.js';
 import type { Transfers } from './transfers.js';
 import type { QueryDays } from './query-days.js';
 import { DAY_SPAN } from './query-days.js';
@@ -61,11 +60,6 @@ export class RaptorSearch {
   // Trip found by the last boarding search.
   private foundRank = -1;
   private foundDay = 0;
-  /** The scanned pattern's first and last trips' starts and profiles, read once per scan for the day checks of `earliestTrip` / `latestTrip`. */
-  private firstStart = 0;
-  private firstProfile = 0;
-  private lastStart = 0;
-  private lastProfile = 0;
 
   constructor(
     private readonly tt: TimetableTables,
@@ -236,9 +230,7 @@ export class RaptorSearch {
     const n = tt.patternStopOffsets[p + 1] - first;
     const tripFirst = tt.patternTripOffsets[p];
     const tc = tt.patternTripOffsets[p + 1] - tripFirst;
-    const pc = tt.patternProfileCount[p];
-    const { times, timeRows, patternStops, patternStopFlags, tripStart, tripProfile } = tt;
-    this.readEnds(tripFirst, tc);
+    const { times, timeRows, patternStops, patternStopFlags } = tt;
     const slack = k > 1 ? this.setup.slack : 0;
     const bound = L.target[k];
     const lb = this.lb;
@@ -247,14 +239,13 @@ export class RaptorSearch {
     const stamp = this.stamp;
     const prevRow = (k - 1) * S;
     const row = k * S;
-    // The ridden trip: its rank, day, start plus the day's shift, and profile (column in the rows).
-    let rank = -1, day = 0, shift = 0, boardPos = -1, prof = 0;
+    let rank = -1, day = 0, shift = 0, boardPos = -1;
     for (let pos = pos0; pos < n; pos++) {
       if (rank < 0 && pos > lastMarked) break;
       const s = patternStops[first + pos];
       const flags = patternStopFlags[first + pos];
       if (rank >= 0 && canAlight(flags)) {
-        const t = times[timeRows[first + pos] + prof] + shift;
+        const t = times[timeRows[first + pos] + rank] + shift;
         // t + lb[s] never falls along a trip (the bounds are consistent, also capped at the horizon): once it cannot beat the target, no later stop can.
         if (t + Math.min(lb[s], horizon) >= bound) rank = -1;
         else if (t < L.rideBest[row + s]) {
@@ -265,17 +256,16 @@ export class RaptorSearch {
       // Board only where the previous round lowered the label: elsewhere the trips catchable were caught in an earlier round or run, and their arrivals are in the labels.
       if (boardStamp[s] === stamp && canBoard(flags)) {
         const need = L.walk[prevRow + s] + slack;
-        const col = timeRows[first + pos + 1] - pc; // departure row
-        const current = rank >= 0 ? times[col + prof] + shift : UNREACHED;
+        const col = timeRows[first + pos + 1] - tc; // departure row
+        const current = rank >= 0 ? times[col + rank] + shift : UNREACHED;
         // A trip caught here reaches every later stop no sooner than the bounds allow: none can beat the target.
         if (need <= current && need + Math.min(lb[s], horizon) < bound && this.earliestTrip(p, col, tripFirst, tc, need, current, rank, rank >= 0 ? day : -1)) {
           rank = this.foundRank;
           day = this.foundDay;
-          shift = this.days.shift[day] + tripStart[tripFirst + rank];
-          prof = tripProfile[tripFirst + rank];
+          shift = this.days.shift[day];
           boardPos = pos;
           // Nor can a trip leaving too late for the target (or the later one ridden so far).
-          if (times[col + prof] + shift + Math.min(lb[s], horizon) >= bound) rank = -1;
+          if (times[col + rank] + shift + Math.min(lb[s], horizon) >= bound) rank = -1;
         }
       }
     }
@@ -289,9 +279,7 @@ export class RaptorSearch {
     const first = tt.patternStopOffsets[p];
     const tripFirst = tt.patternTripOffsets[p];
     const tc = tt.patternTripOffsets[p + 1] - tripFirst;
-    const pc = tt.patternProfileCount[p];
-    const { times, timeRows, patternStops, patternStopFlags, tripStart, tripProfile } = tt;
-    this.readEnds(tripFirst, tc);
+    const { times, timeRows, patternStops, patternStopFlags } = tt;
     const slack = k > 1 ? this.setup.slack : 0;
     const bound = L.target[k];
     const lb = this.lb;
@@ -300,13 +288,13 @@ export class RaptorSearch {
     const stamp = this.stamp;
     const prevRow = (k - 1) * S;
     const row = k * S;
-    let rank = -1, day = 0, shift = 0, boardPos = -1, prof = 0; // as forward
+    let rank = -1, day = 0, shift = 0, boardPos = -1;
     for (let pos = pos0; pos >= 0; pos--) {
       if (rank < 0 && pos < lastMarked) break;
       const s = patternStops[first + pos];
       const flags = patternStopFlags[first + pos];
       if (rank >= 0 && canBoard(flags)) {
-        const t = -(times[timeRows[first + pos + 1] - pc + prof] + shift);
+        const t = -(times[timeRows[first + pos + 1] - tc + rank] + shift);
         if (t + Math.min(lb[s], horizon) >= bound) rank = -1; // as forward: t + lb[s] never falls along the trip
         else if (t < L.rideBest[row + s]) {
           if (L.setRide(k, s, t, tripFirst + rank, day, boardPos, pos)) this.mark(s);
@@ -316,14 +304,13 @@ export class RaptorSearch {
       if (boardStamp[s] === stamp && canAlight(flags)) {
         const latest = -L.walk[prevRow + s] - slack;
         const col = timeRows[first + pos]; // arrival row
-        const current = rank >= 0 ? times[col + prof] + shift : -UNREACHED;
+        const current = rank >= 0 ? times[col + rank] + shift : -UNREACHED;
         if (latest >= current && Math.min(lb[s], horizon) - latest < bound && this.latestTrip(p, col, tripFirst, tc, latest, current, rank, rank >= 0 ? day : -1)) {
           rank = this.foundRank;
           day = this.foundDay;
-          shift = this.days.shift[day] + tripStart[tripFirst + rank];
-          prof = tripProfile[tripFirst + rank];
+          shift = this.days.shift[day];
           boardPos = pos;
-          if (Math.min(lb[s], horizon) - (times[col + prof] + shift) >= bound) rank = -1;
+          if (Math.min(lb[s], horizon) - (times[col + rank] + shift) >= bound) rank = -1;
         }
       }
     }
@@ -336,8 +323,7 @@ export class RaptorSearch {
    * binary search (FIFO: trips from the ridden one on depart no earlier).
    */
   private earliestTrip(p: number, col: number, tripFirst: number, tc: number, need: number, before: number, curRank: number, curDay: number): boolean {
-    const { times, tripStart: start, tripProfile: profile } = this.tt; // col is a departure row
-    const pc = this.tt.patternProfileCount[p];
+    const departures = this.tt.times; // col is a departure row
     const { shift, slotActive, patternDays } = this.days;
     const T = this.tt.tripCount;
     let best = before;
@@ -346,13 +332,16 @@ export class RaptorSearch {
       if ((patternDays[p] & (1 << d)) === 0) continue;
       const sh = shift[d];
       const end = d === curDay ? curRank : tc;
-      if (end === 0) continue;
-      const last = tripFirst + end - 1;
-      const lastDep = end === tc ? this.lastStart + times[col + this.lastProfile] : start[last] + times[col + profile[last]];
-      if (lastDep + sh < need || this.firstStart + times[col + this.firstProfile] + sh >= best) continue;
-      const lo = firstAtOrAfter(start, profile, times, col, pc, tripFirst, 0, end, need - sh);
+      if (end === 0 || departures[col + end - 1] + sh < need || departures[col] + sh >= best) continue;
+      let lo = 0, hi = end;
+      const key = need - sh;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (departures[col + mid] < key) lo = mid + 1;
+        else hi = mid;
+      }
       for (let r = lo; r < end; r++) {
-        const v = start[tripFirst + r] + times[col + profile[tripFirst + r]] + sh;
+        const v = departures[col + r] + sh;
         if (v >= best) break;
         if (slotActive[d * T + tripFirst + r]) {
           best = v;
@@ -368,8 +357,7 @@ export class RaptorSearch {
 
   /** The latest running trip arriving at or before `latest` and after `after`, over the query's service days; the mirror of `earliestTrip`. */
   private latestTrip(p: number, col: number, tripFirst: number, tc: number, latest: number, after: number, curRank: number, curDay: number): boolean {
-    const { times, tripStart, tripProfile: profile } = this.tt; // col is an arrival row
-    const pc = this.tt.patternProfileCount[p];
+    const arrivals = this.tt.times; // col is an arrival row
     const { shift, slotActive, patternDays } = this.days;
     const T = this.tt.tripCount;
     let best = after;
@@ -378,13 +366,16 @@ export class RaptorSearch {
       if ((patternDays[p] & (1 << d)) === 0) continue;
       const sh = shift[d];
       const start = d === curDay ? curRank + 1 : 0;
-      if (start === tc) continue;
-      const lo0 = tripFirst + start;
-      const firstArr = start === 0 ? this.firstStart + times[col + this.firstProfile] : tripStart[lo0] + times[col + profile[lo0]];
-      if (firstArr + sh > latest || this.lastStart + times[col + this.lastProfile] + sh <= best) continue;
-      const lo = firstAfter(tripStart, profile, times, col, pc, tripFirst, start, tc, latest - sh);
+      if (start === tc || arrivals[col + start] + sh > latest || arrivals[col + tc - 1] + sh <= best) continue;
+      let lo = start, hi = tc;
+      const key = latest - sh;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (arrivals[col + mid] <= key) lo = mid + 1;
+        else hi = mid;
+      }
       for (let r = lo - 1; r >= start; r--) {
-        const v = tripStart[tripFirst + r] + times[col + profile[tripFirst + r]] + sh;
+        const v = arrivals[col + r] + sh;
         if (v <= best) break;
         if (slotActive[d * T + tripFirst + r]) {
           best = v;
@@ -396,15 +387,6 @@ export class RaptorSearch {
       }
     }
     return found;
-  }
-
-  /** Reads the scanned pattern's first and last trips' starts and profiles (trips [tripFirst, tripFirst + tc)). */
-  private readEnds(tripFirst: number, tc: number): void {
-    const { tripStart, tripProfile } = this.tt;
-    this.firstStart = tripStart[tripFirst];
-    this.firstProfile = tripProfile[tripFirst];
-    this.lastStart = tripStart[tripFirst + tc - 1];
-    this.lastProfile = tripProfile[tripFirst + tc - 1];
   }
 
   /** Queues a stop a trip reached this round for footpaths and the target, once per round. */

@@ -202,7 +202,7 @@ export class TargetBounds {
 
 /** Every pair of consecutive pattern stops, weighing the fastest any trip covers it; `usable` false when one weighs less than 0. */
 function rideEdges(tt: TimetableTables): { from: Uint32Array; to: Uint32Array; seconds: Int32Array; usable: boolean } {
-  const { patternStopOffsets, patternProfileCount, timeRows, patternStops, times } = tt;
+  const { patternStopOffsets, patternTripOffsets, timeRows, patternStops, times } = tt;
   let edgeCount = 0;
   for (let p = 0; p < tt.patternCount; p++) edgeCount += Math.max(0, patternStopOffsets[p + 1] - patternStopOffsets[p] - 1);
   const from = new Uint32Array(edgeCount);
@@ -213,12 +213,12 @@ function rideEdges(tt: TimetableTables): { from: Uint32Array; to: Uint32Array; s
   for (let p = 0; p < tt.patternCount; p++) {
     const first = patternStopOffsets[p];
     const n = patternStopOffsets[p + 1] - first;
-    const pc = patternProfileCount[p]; // a trip's start cancels in a difference: its profile's offsets suffice
+    const tc = patternTripOffsets[p + 1] - patternTripOffsets[p];
     for (let pos = 0; pos + 1 < n; pos++, e++) {
       // Board at pos, alight at pos + 1 or ride on: arr[pos+1] - dep[pos] and dep[pos+1] - dep[pos] both bound the time.
       let w = UNREACHED;
-      const dep0 = timeRows[first + pos + 1] - pc, arr1 = timeRows[first + pos + 1], dep1 = timeRows[first + pos + 2] - pc;
-      for (let r = 0; r < pc; r++) {
+      const dep0 = timeRows[first + pos + 1] - tc, arr1 = timeRows[first + pos + 1], dep1 = timeRows[first + pos + 2] - tc;
+      for (let r = 0; r < tc; r++) {
         const d0 = times[dep0 + r];
         w = Math.min(w, times[arr1 + r] - d0, times[dep1 + r] - d0);
       }

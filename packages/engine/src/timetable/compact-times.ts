@@ -10,50 +10,37 @@ export interface CompactTimes {
  * Packs full stop-major matrices (pattern p's row pos at timeOffsets[p] + pos * tripCount in
  * `arrivals` and `departures`) into one column that stores a pattern stop's departures only when
  * some trip dwells there (departure != arrival); elsewhere its departure row is its arrival row.
- * A row holds every trip's time by rank: the form before profiles; the engine packs older
- * snapshots' matrices with it at open.
+ * The builder writes this form; the engine packs older snapshots' matrices with it at open.
  */
 export function compactTimes(patternStopOffsets: Uint32Array, patternTripOffsets: Uint32Array, timeOffsets: Uint32Array, arrivals: Int32Array, departures: Int32Array): CompactTimes {
-  return packRows(patternStopOffsets, patternTripOffsets, timeOffsets, arrivals, departures, null);
-}
-
-/**
- * The rows of `compactTimes` with chosen columns: pattern p's row holds the ranks
- * columns.ranks[columns.offsets[p] .. columns.offsets[p + 1]) (its profiles' representative
- * trips), each as its time minus that trip's first departure (the builder's `times.profiles`).
- * `columns` null: every rank, absolute times.
- */
-export function packRows(patternStopOffsets: Uint32Array, patternTripOffsets: Uint32Array, timeOffsets: Uint32Array, arrivals: Int32Array, departures: Int32Array, columns: { offsets: Uint32Array; ranks: ArrayLike<number> } | null): CompactTimes {
   const patternCount = patternStopOffsets.length - 1;
   const timeRows = new Uint32Array(patternStopOffsets[patternCount] + 1);
   const dwells = new Uint8Array(patternStopOffsets[patternCount]);
-  const rankOf = (p: number, j: number) => (columns ? columns.ranks[columns.offsets[p] + j] : j);
-  const widthOf = (p: number) => (columns ? columns.offsets[p + 1] - columns.offsets[p] : patternTripOffsets[p + 1] - patternTripOffsets[p]);
   let size = 0;
   for (let p = 0; p < patternCount; p++) {
     const n = patternTripOffsets[p + 1] - patternTripOffsets[p];
-    const width = widthOf(p);
     for (let i = patternStopOffsets[p], row = timeOffsets[p]; i < patternStopOffsets[p + 1]; i++, row += n) {
-      for (let j = 0; j < width; j++) {
-        const r = row + rankOf(p, j);
+      for (let r = row; r < row + n; r++) {
         if (arrivals[r] !== departures[r]) {
           dwells[i] = 1;
           break;
         }
       }
-      size += width * (1 + dwells[i]);
+      size += n * (1 + dwells[i]);
     }
   }
   const times = new Int32Array(size);
   let at = 0;
   for (let p = 0; p < patternCount; p++) {
     const n = patternTripOffsets[p + 1] - patternTripOffsets[p];
-    const width = widthOf(p);
-    const base = timeOffsets[p];
-    for (let i = patternStopOffsets[p], row = base; i < patternStopOffsets[p + 1]; i++, row += n) {
+    for (let i = patternStopOffsets[p], row = timeOffsets[p]; i < patternStopOffsets[p + 1]; i++, row += n) {
       timeRows[i] = at;
-      for (let j = 0; j < width; j++) times[at++] = arrivals[row + rankOf(p, j)] - (columns ? departures[base + rankOf(p, j)] : 0);
-      if (dwells[i]) for (let j = 0; j < width; j++) times[at++] = departures[row + rankOf(p, j)] - (columns ? departures[base + rankOf(p, j)] : 0);
+      times.set(arrivals.subarray(row, row + n), at);
+      at += n;
+      if (dwells[i]) {
+        times.set(departures.subarray(row, row + n), at);
+        at += n;
+      }
     }
   }
   timeRows[timeRows.length - 1] = at;

@@ -28,15 +28,3 @@ export function perTripOf<T extends Uint8Array | Uint32Array>(patternValues: T, 
   for (let p = 0; p < patternValues.length; p++) out.fill(patternValues[p], patternTripOffsets[p], patternTripOffsets[p + 1]);
   return out;
 }
-
-/** Pattern -> its profile count (row width in `times`): 1 + the largest profile of its trips, 0 without trips. O(tripCount). */
-export function profileCountsOf(tripProfile: Uint32Array, patternTripOffsets: Uint32Array): Uint32Array {
-  const patternCount = patternTripOffsets.length - 1;
-  const out = new Uint32Array(patternCount);
-  for (let p = 0; p < patternCount; p++) {
-    let max = -1;
-    for (let t = patternTripOffsets[p]; t < patternTripOffsets[p + 1]; t++) if (tripProfile[t] > max) max = tripProfile[t];
-    out[p] = max + 1;
-  }
-  return out;
-}

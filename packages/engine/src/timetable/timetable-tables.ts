@@ -1,7 +1,7 @@
 import type { SnapshotReader } from '../snapshot/reader.js';
 import { SnapshotFormatError } from '../errors.js';
 import { NONE } from '../snapshot/format.js';
-import { perTripOf, profileCountsOf, tripColumnsOf } from './derived-columns.js';
+import { perTripOf, tripColumnsOf } from './derived-columns.js';
 import { compactTimes } from './compact-times.js';
 
 /**
@@ -61,21 +61,14 @@ export class TimetableTables {
   readonly patternTripOffsets: Uint32Array;
   /**
    * Pattern stop (patternStopOffsets[p] + pos) -> [first, end) of its rows in `times`; length
-   * patternStops.length + 1. Each row holds the pattern's running-time profiles
-   * (patternProfileCount[p] wide, entry row + tripProfile[trip]): the arrival row starts at first,
-   * the departure row at end - the profile count (the same row when no trip dwells there, which is
-   * most pattern stops). A trip's time is tripStart[trip] + times[row + tripProfile[trip]].
+   * patternStops.length + 1. Each row holds the pattern's trips by rank (entry row + rank): the
+   * arrival row starts at first, the departure row at end - the pattern's trip count (the same
+   * row when no trip dwells there, which is most pattern stops).
    */
   readonly timeRows: Uint32Array;
-  /** Seconds after a trip's start (its first departure), located by timeRows; absolute Seconds in snapshots before profiles (tripStart 0). */
+  /** Seconds, located by timeRows. */
   readonly times: Int32Array;
-  /** Trip -> Seconds its pattern's profile offsets are added to (its first departure; 0 in snapshots before profiles). */
-  readonly tripStart: Int32Array;
-  /** Trip -> its running-time profile: the column of its pattern's rows (its rank in snapshots before profiles). */
-  readonly tripProfile: Uint32Array;
-  /** Pattern -> how many profiles (the width of each of its rows in `times`); derived: 1 + its trips' largest tripProfile, 0 without trips. */
-  readonly patternProfileCount: Uint32Array;
-  /** Stop times: the sum over patterns of stops times trips (more than times.length when rows or profiles are shared). */
+  /** Stop times: the sum over patterns of stops times trips (more than times.length when rows are shared). */
   readonly stopTimeCount: number;
 
   /** Stop -> [first, end) into stopPatterns / stopPatternPos. Length stopCount + 1. */
@@ -121,29 +114,15 @@ export class TimetableTables {
     // Stored per pattern when each pattern's trips agree (the usual case), else per trip.
     this.tripHeadsign = r.has('trips.headsign') ? r.u32('trips.headsign') : perTripOf(r.u32('patterns.headsign'), this.patternTripOffsets);
     this.tripDirection = r.has('trips.direction') ? r.u8('trips.direction') : perTripOf(r.u8('patterns.direction'), this.patternTripOffsets);
-    if (r.has('times.profiles')) {
-      this.times = r.i32('times.profiles');
-      this.timeRows = r.u32('patterns.profileRows');
-      this.tripStart = r.i32('trips.start');
-      this.tripProfile = Uint32Array.from(r.any('trips.profile') as Uint8Array | Uint16Array | Uint32Array);
+    if (r.has('times.values')) {
+      this.times = r.i32('times.values');
+      this.timeRows = r.u32('patterns.timeRows');
     } else {
-      // Snapshots before profiles: a row holds the trips by rank, absolute times (a trip is its own profile, start 0).
-      if (r.has('times.values')) {
-        this.times = r.i32('times.values');
-        this.timeRows = r.u32('patterns.timeRows');
-      } else {
-        // Older snapshots: two full matrices located per pattern, packed here (a copy per open).
-        const packed = compactTimes(this.patternStopOffsets, this.patternTripOffsets, r.u32('patterns.timeOffsets'), r.i32('times.arr'), r.i32('times.dep'));
-        this.times = packed.times;
-        this.timeRows = packed.timeRows;
-      }
-      this.tripStart = new Int32Array(this.tripId.length);
-      this.tripProfile = this.tripRank;
+      // Older snapshots: two full matrices located per pattern, packed here (a copy per open).
+      const packed = compactTimes(this.patternStopOffsets, this.patternTripOffsets, r.u32('patterns.timeOffsets'), r.i32('times.arr'), r.i32('times.dep'));
+      this.times = packed.times;
+      this.timeRows = packed.timeRows;
     }
-    if (this.tripStart.length !== this.tripId.length || this.tripProfile.length !== this.tripId.length) {
-      throw new SnapshotFormatError(`trips.start / trips.profile have ${this.tripStart.length} / ${this.tripProfile.length} entries for ${this.tripId.length} trips.`);
-    }
-    this.patternProfileCount = profileCountsOf(this.tripProfile, this.patternTripOffsets);
     if (this.timeRows.length !== this.patternStops.length + 1 || this.timeRows[this.patternStops.length] > this.times.length) {
       throw new SnapshotFormatError(`patterns.timeRows has ${this.timeRows.length} entries for ${this.patternStops.length} pattern stops, or overruns the ${this.times.length} times.`);
     }
@@ -172,25 +151,21 @@ export class TimetableTables {
     return this.timeRows[i];
   }
 
-  /** Start in `times` of the departure row of pattern stop i, whose pattern has `profileCount` profiles (row width). */
-  departureRow(i: number, profileCount: number): number {
-    return this.timeRows[i + 1] - profileCount;
-  }
-
-  /** Trip's time in the row starting at `row` of its pattern (Seconds). */
-  timeAt(tripIdx: number, row: number): number {
-    return this.tripStart[tripIdx] + this.times[row + this.tripProfile[tripIdx]];
+  /** Start in `times` of the departure row of pattern stop i, whose pattern has `tripCount` trips. */
+  departureRow(i: number, tripCount: number): number {
+    return this.timeRows[i + 1] - tripCount;
   }
 
   /** Trip's arrival at position `pos` of its pattern (Seconds). */
   arrivalAt(tripIdx: number, pos: number): number {
     const p = this.tripPattern[tripIdx];
-    return this.timeAt(tripIdx, this.timeRows[this.patternStopOffsets[p] + pos]);
+    return this.times[this.timeRows[this.patternStopOffsets[p] + pos] + this.tripRank[tripIdx]];
   }
 
   /** Trip's departure at position `pos` of its pattern (Seconds). */
   departureAt(tripIdx: number, pos: number): number {
     const p = this.tripPattern[tripIdx];
-    return this.timeAt(tripIdx, this.timeRows[this.patternStopOffsets[p] + pos + 1] - this.patternProfileCount[p]);
+    const n = this.patternTripOffsets[p + 1] - this.patternTripOffsets[p];
+    return this.times[this.timeRows[this.patternStopOffsets[p] + pos + 1] - n + this.tripRank[tripIdx]];
   }
 }

@@ -51,15 +51,16 @@ export class TripQueries {
     if (!this.runsOn(tripIdx, day)) return null;
     const tt = this.tt;
     const p = tt.tripPattern[tripIdx];
-    const profiles = tt.patternProfileCount[p];
+    const rank = tt.tripRank[tripIdx];
+    const n = tt.patternTripOffsets[p + 1] - tt.patternTripOffsets[p];
     const first = tt.patternStopOffsets[p];
     const len = tt.patternStopOffsets[p + 1] - first;
     const ref = this.calendar.reference(day);
     const calls: TripCall[] = [];
     for (let pos = 0; pos < len; pos++) {
       const stopIdx = tt.patternStops[first + pos];
-      const arrival = tt.timeAt(tripIdx, tt.arrivalRow(first + pos));
-      const departure = tt.timeAt(tripIdx, tt.departureRow(first + pos, profiles));
+      const arrival = tt.times[tt.arrivalRow(first + pos) + rank];
+      const departure = tt.times[tt.departureRow(first + pos, n) + rank];
       const station = this.describer.stopStations.of(stopIdx);
       calls.push({
         sequence: pos + 1,
