@@ -4,6 +4,7 @@
 // transfers, walk of every itinerary), so two engine builds can be checked to agree.
 // Usage: node [--cpu-prof] bench/plan-profile.js [vilnius|newport|newport-streets|southampton] [rounds]
 // ENGINE=/path/to/engine/dist/index.js runs another build of the engine on the same queries; ARRIVE_BY=1 plans arrive-by.
+// SNAP=FILE opens that snapshot instead of the cached build; SNAP_B=FILE opens another for ENGINE_B (a build of another format).
 // ENGINE_B=/path/to/other/dist/index.js then also compares that build with ENGINE in this process, alternating the two
 // query by query (each in turn first), so both see the same machine load: CPU per plan of each, B/A, answers that differ.
 // --tail N (after the other arguments) then lists the N dearest queries: CPU (least of 3 plans), search window, itineraries,
@@ -24,7 +25,7 @@ const FEEDS = {
   southampton: ['journey-southampton', { gtfs: [path.join(DATA, 'gtfs/bluestar_southampton_2025-07-10/bluestar_1752137428.zip')], coverage: '-89,-179,89,179' }],
 };
 const [name, opts] = FEEDS[which];
-const snap = await ensureSnapshot(name, opts);
+const snap = process.env.SNAP ? { file: process.env.SNAP } : await ensureSnapshot(name, opts);
 const engine = Engine.open(readArrayBuffer(snap.file));
 const cal = engine.calendar, tt = engine.timetable;
 let day = cal.firstDay, bestCount = -1;
@@ -65,7 +66,7 @@ let h = 0; for (const c of fingerprint.join('|')) h = (Math.imul(h, 31) + c.char
 console.log(`${which}${process.env.ARRIVE_BY ? ' arrive-by' : ''}: planJourney median ${pct(0.5)} ms, p90 ${pct(0.9)}, p99 ${pct(0.99)}, mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(2)} (${times.length} runs); CPU ${((cpu.user + cpu.system) / 1000 / times.length).toFixed(2)} ms per plan, per-plan CPU p50 ${pct(0.5, cpuTimes)} p99 ${pct(0.99, cpuTimes)} (steadier than wall time on shared cores); answers hash ${h >>> 0}`);
 
 if (process.env.ENGINE_B) {
-  const engineB = (await import(process.env.ENGINE_B)).Engine.open(readArrayBuffer(snap.file));
+  const engineB = (await import(process.env.ENGINE_B)).Engine.open(readArrayBuffer(process.env.SNAP_B ?? snap.file));
   let differ = 0;
   for (const [i, q] of qs.entries()) if (answers(planWith(engineB, q)) !== fingerprint[i]) differ++;
   const cpuA = [], cpuB = [];

@@ -11,7 +11,7 @@ export { normalizeText, tokenize, normalizePostcode, formatPostcode } from './pl
 export { MAGIC, FORMAT_VERSION, PREAMBLE_BYTES, SECTION_ALIGN, DType, DTYPE_BYTES, dtypeOf, NONE, EMPTY_STRING, type TypedArray } from './snapshot/format.js';
 export { HeaderField, type SnapshotHeader, type SectionEntry, type FeedEntry, type AgencyEntry } from './snapshot/header.js';
 export { SnapshotReader } from './snapshot/reader.js';
-export { compactTimes, type CompactTimes } from './timetable/compact-times.js';
+export { compactTimes, packRows, type CompactTimes } from './timetable/compact-times.js';
 export { StringTable } from './snapshot/strings.js';
 export { KD_NODE_SIZE } from './spatial/kd-view.js';
 export { deletionHash, NO_SKIP, TYPO_MIN_TOKEN_BYTES, TYPO_MIN_WORD_BYTES, TYPO_MAX_BYTES } from './places/typo.js';

@@ -2,7 +2,7 @@ import type { SnapshotReader } from '../snapshot/reader.js';
 import { SnapshotFormatError } from '../errors.js';
 import { NONE } from '../snapshot/format.js';
 import { perTripOf, tripColumnsOf } from './derived-columns.js';
-import { compactTimes } from './compact-times.js';
+import { compactTimes, expandProfiles } from './compact-times.js';
 
 /**
  * Timetable columns: routes, trips, services, patterns, stop times and shapes (see
@@ -114,7 +114,18 @@ export class TimetableTables {
     // Stored per pattern when each pattern's trips agree (the usual case), else per trip.
     this.tripHeadsign = r.has('trips.headsign') ? r.u32('trips.headsign') : perTripOf(r.u32('patterns.headsign'), this.patternTripOffsets);
     this.tripDirection = r.has('trips.direction') ? r.u8('trips.direction') : perTripOf(r.u8('patterns.direction'), this.patternTripOffsets);
-    if (r.has('times.values')) {
+    if (r.has('times.profiles')) {
+      // The builder's form: a pattern's running-time profiles once, a start and a profile per trip; expanded here to per-trip rows (a copy per open), which boards and RAPTOR read unchanged.
+      const trips = this.tripId.length;
+      const start = r.i32('trips.start');
+      const profile = r.any('trips.profile') as Uint8Array | Uint16Array | Uint32Array;
+      if (start.length !== trips || profile.length !== trips) throw new SnapshotFormatError(`trips.start / trips.profile have ${start.length} / ${profile.length} entries for ${trips} trips.`);
+      const rows = r.u32('patterns.profileRows');
+      if (rows.length !== this.patternStops.length + 1) throw new SnapshotFormatError(`patterns.profileRows has ${rows.length} entries for ${this.patternStops.length} pattern stops.`);
+      const expanded = expandProfiles(this.patternStopOffsets, this.patternTripOffsets, rows, r.i32('times.profiles'), start, profile);
+      this.times = expanded.times;
+      this.timeRows = expanded.timeRows;
+    } else if (r.has('times.values')) {
       this.times = r.i32('times.values');
       this.timeRows = r.u32('patterns.timeRows');
     } else {
