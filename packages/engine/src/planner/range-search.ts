@@ -45,6 +45,12 @@ export interface WindowEstimate {
 
 /** Targets whose bounds are kept (each sparse: the stops its Dijkstra reached). */
 const BOUNDS_CACHE_SIZE = 16;
+/**
+ * Most stops the kept bounds list together (8 bytes each: 8 MiB). On a national snapshot a target
+ * whose Dijkstra ran to exhaustion lists the whole connected country (595k stops at 200 tiles), so
+ * 16 entries held 47 MiB per worker; regional entries (a few thousand stops) never reach this.
+ */
+const BOUNDS_CACHE_STOPS = 1 << 20;
 /** Horizons the window estimate tries before bounds without one: h, 2h, 4h (see `estimate`). */
 const ESTIMATE_HORIZON_DOUBLINGS = 3;
 
@@ -71,6 +77,8 @@ export class RangeSearch {
   private readonly before = new Int32Array(32);
   /** Target (stops, seconds, direction) -> its bounds, least recently used first. */
   private readonly boundsCache = new Map<string, SparseBounds>();
+  /** Stops listed by the entries of boundsCache together (at most boundsCacheBudget, but for a lone larger entry). */
+  private boundsCacheStops = 0;
   /** Stop -> bound of `installed` (UNREACHED elsewhere): what the search reads; switching targets rewrites only their stops. */
   private readonly lb: Int32Array;
   private installed: SparseBounds | null = null;
@@ -84,6 +92,8 @@ export class RangeSearch {
     private readonly patternMode: Uint8Array,
     /** Destination pruning (null: none, as the tests compare). */
     private readonly bounds: TargetBounds | null,
+    /** Most stops the kept bounds list together (tests set it small to see entries go). */
+    private readonly boundsCacheBudget = BOUNDS_CACHE_STOPS,
   ) {
     const S = tt.stopPatternOffsets.length - 1;
     this.egressSeconds = new Int32Array(S).fill(UNREACHED);
@@ -237,9 +247,16 @@ export class RangeSearch {
     let entry = this.boundsCache.get(key);
     if (entry) this.boundsCache.delete(key); // most recently used last
     if (!entry || entry.horizon < horizon) {
+      if (entry) this.boundsCacheStops -= entry.stops.length;
       this.bounds.compute(target, reverse, horizon);
       entry = this.bounds.reachedBounds()!;
-      if (this.boundsCache.size >= BOUNDS_CACHE_SIZE) this.boundsCache.delete(this.boundsCache.keys().next().value!);
+      this.boundsCacheStops += entry.stops.length;
+      // Least recently used out first, until the count and the stops fit (the new entry stays whatever its size).
+      for (const [k, old] of this.boundsCache) {
+        if (this.boundsCache.size < BOUNDS_CACHE_SIZE && this.boundsCacheStops <= this.boundsCacheBudget) break;
+        this.boundsCache.delete(k);
+        this.boundsCacheStops -= old.stops.length;
+      }
     }
     this.boundsCache.set(key, entry);
     this.lbHorizon = entry.horizon;
