@@ -5,7 +5,8 @@
 // keys folded), with the bytes of their pages holding a non-zero byte (what is surely resident), plus process.memoryUsage() after each stage.
 //   node bench/national-memory.js --tiles 32            (the snapshot of bench/national-serve.js)
 //   node bench/national-memory.js --tiles 200 --naptan-tiles 43 --postcode-tiles 36   (under flock /work/tmp/big.lock)
-// --top N: rows printed (default 30); --shared: open as the cluster does (the snapshot in a SharedArrayBuffer).
+// --top N: rows printed (default 30); --shared: open as the cluster does (the snapshot in a SharedArrayBuffer);
+// --footpaths: only the CPU of the target bounds' footpath symmetry check against the reversed copy it replaces.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { cacheDir, copiesArgs } from './national-serve.js';
 
@@ -84,12 +85,46 @@ export function tableBytes(root, snapshot) {
   return byPath;
 }
 
+/** CPU ms of the target bounds' symmetry check on the snapshot's footpaths and of the reversed copy it replaces (3 rounds each, interleaved). */
+async function footpathsCpu(engine) {
+  const { walksSymmetric } = await import('../packages/engine/dist/planner/target-bounds.js');
+  const { Transfers } = await import('../packages/engine/dist/planner/transfers.js');
+  const t = new Transfers(engine.reader);
+  const S = t.offsets.length - 1;
+  const cpu = (f) => {
+    const c0 = process.cpuUsage();
+    const r = f();
+    const c = process.cpuUsage(c0);
+    return `${r} in ${((c.user + c.system) / 1000).toFixed(0)} ms`;
+  };
+  // The reversed copy TargetBounds built before (and still builds for asymmetric footpaths).
+  const reversed = () => {
+    const from = new Uint32Array(t.stops.length);
+    for (let s = 0; s < S; s++) from.fill(s, t.offsets[s], t.offsets[s + 1]);
+    const offsets = new Uint32Array(S + 1);
+    for (let i = 0; i < t.stops.length; i++) offsets[t.stops[i] + 1]++;
+    for (let s = 0; s < S; s++) offsets[s + 1] += offsets[s];
+    const fill = offsets.slice(0, S), ends = new Uint32Array(t.stops.length), secs = new Int32Array(t.stops.length);
+    for (let i = 0; i < t.stops.length; i++) {
+      const at = fill[t.stops[i]]++;
+      ends[at] = from[i];
+      secs[at] = t.seconds[i];
+    }
+    return ends.length;
+  };
+  for (let k = 0; k < 3; k++) console.log(`${t.stops.length} footpaths: walksSymmetric ${cpu(() => walksSymmetric(S, t))} CPU; reversed copy ${cpu(reversed)} CPU`);
+}
+
 if (process.argv[1] && process.argv[1].endsWith('national-memory.js')) {
   const { Engine, ukLocalToEpoch } = await import('@transit/engine');
   const tiles = Number(arg('--tiles', '32'));
   const feeds = arg('--feeds', 'newport,vilnius,southampton,wales,newport2024').split(',');
   const file = `${cacheDir({ tiles, feeds, ...copiesArgs() })}/national.snap`;
   const top = Number(arg('--top', '30'));
+  if (process.argv.includes('--footpaths')) {
+    await footpathsCpu(Engine.open(read(file, false)));
+    process.exit(0);
+  }
   const stages = [];
   const mem = (name) => {
     global.gc?.();
