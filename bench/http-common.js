@@ -26,7 +26,7 @@ export async function startCli(file, workers, env = {}) {
   let out = '';
   proc.stdout.on('data', (d) => (out += d));
   for (let t = 0; !/on (http:\S+) /.test(out); t++) {
-    if (t > 600 || proc.exitCode !== null) throw new Error(`server did not start: ${out}`);
+    if (t > 2400 || proc.exitCode !== null) throw new Error(`server did not start: ${out}`);
     await new Promise((r) => setTimeout(r, 50));
   }
   return { proc, url: /on (http:\S+) /.exec(out)[1] };

@@ -52,7 +52,9 @@ function urls() {
 
 const list = urls();
 const snapshotMiB = statSync(file).size / 1048576;
+const started = performance.now();
 const { proc, url } = await startCli(file, workers, { LIVE_SIMULATE: 'false' });
+const startS = (performance.now() - started) / 1000;
 const afterStart = rssMiB(proc.pid);
 const statuses = new Map();
 // 8 at a time, each on a new connection, so every worker thread gets its share.
@@ -69,4 +71,4 @@ const settled = rssMiB(proc.pid);
 proc.kill('SIGTERM');
 await new Promise((r) => proc.on('exit', r));
 console.log(`${tiles} tiles (${snapshotMiB.toFixed(1)} MiB snapshot, ${engine.info.counts.stops} stops, ${engine.info.counts.trips} trips), ${workers} workers, ${list.length} requests (${[...statuses].map(([s, n]) => `${n} x ${s}`).join(', ')})`);
-console.log(`RSS MiB: after start ${afterStart.toFixed(0)}, after traffic ${afterTraffic.toFixed(0)}, 3 s later ${settled.toFixed(0)}`);
+console.log(`start (spawn to listening, snapshot read included) ${startS.toFixed(1)} s; RSS MiB: after start ${afterStart.toFixed(0)}, after traffic ${afterTraffic.toFixed(0)}, 3 s later ${settled.toFixed(0)}`);

@@ -40,6 +40,23 @@ import { RouteShapes } from './shapes/route-shapes.js';
 import { ShapeCatalogue } from './shapes/shape-catalogue.js';
 import { ShapeGeometries } from './shapes/shape-geometries.js';
 import { readShapeGrid } from './shapes/shape-grid-sections.js';
+import type { DerivedTripColumns } from './timetable/derived-columns.js';
+
+/**
+ * Tables an engine derives at open that engines over the same snapshot can view instead of
+ * deriving their own (worker threads: `Engine.open(snapshot, { tables })`).
+ */
+export interface SharedTables {
+  readonly trips: DerivedTripColumns;
+}
+
+/** Options of Engine.open. */
+export interface OpenOptions {
+  /** Derive `sharedTables` into shared memory (SharedArrayBuffer), for other threads to view. Default false. */
+  share?: boolean;
+  /** The `sharedTables` of an engine opened with `share` over the same snapshot bytes: viewed, not derived again (checked for size only). */
+  tables?: SharedTables;
+}
 
 /**
  * A transit snapshot opened for queries. Construction is zero-copy: every column is a view over
@@ -62,12 +79,12 @@ export class Engine {
   /** API routes (bus lines, train operators): views only; their query state is built on first use. */
   private readonly lineTable: LineTable;
 
-  private constructor(readonly reader: SnapshotReader) {
+  private constructor(readonly reader: SnapshotReader, options: OpenOptions) {
     const r = reader;
     this.strings = new StringTable(r.u8('strings.bytes'), r.u32('strings.offsets'));
     this.stopTable = new StopTable(r, this.strings);
     this.stationTable = new StationTable(r, this.strings);
-    this.timetable = new TimetableTables(r, this.stopTable.count);
+    this.timetable = new TimetableTables(r, this.stopTable.count, options.tables?.trips, options.share ?? false);
     this.stopIndexKd = kdView(r.u32('stops.kdIds'), r.f64('stops.kdCoords'));
     this.stopIndex = new SpatialIndex(this.stopIndexKd, this.stopTable.lat, this.stopTable.lon);
     this.stationIndex = new SpatialIndex(kdView(r.u32('stations.kdIds'), r.f64('stations.kdCoords')), this.stationTable.lat, this.stationTable.lon);
@@ -75,9 +92,17 @@ export class Engine {
     this.lineTable = new LineTable(r, this.strings);
   }
 
-  /** Opens a snapshot (ArrayBuffer or SharedArrayBuffer). Throws SnapshotFormatError with an exact message when the bytes are not a readable snapshot. */
-  static open(buffer: ArrayBufferLike): Engine {
-    return new Engine(new SnapshotReader(buffer));
+  /**
+   * Opens a snapshot (ArrayBuffer or SharedArrayBuffer). Throws SnapshotFormatError with an exact
+   * message when the bytes are not a readable snapshot, or `options.tables` do not fit them.
+   */
+  static open(buffer: ArrayBufferLike, options: OpenOptions = {}): Engine {
+    return new Engine(new SnapshotReader(buffer), options);
+  }
+
+  /** The tables this engine derived at open, for engines over the same snapshot in other threads (shared memory when opened with `share`). */
+  get sharedTables(): SharedTables {
+    return { trips: this.timetable.derived };
   }
 
   /** Provenance, coverage and entity counts of the snapshot. */

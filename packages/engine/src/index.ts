@@ -1,5 +1,6 @@
 /** @transit/engine: open a transit snapshot and query it in-process. */
-export { Engine } from './engine.js';
+export { Engine, type OpenOptions, type SharedTables } from './engine.js';
+export type { DerivedTripColumns } from './timetable/derived-columns.js';
 export type { Planner } from './planner/planner.js';
 export * from './api.js';
 export { SnapshotFormatError, QueryError, type QueryErrorCode } from './errors.js';

@@ -121,7 +121,8 @@ export async function serveInProcess(setup: ServeSetup): Promise<Serving> {
 export async function serveInWorkers(setup: ServeSetup, threads: number): Promise<Serving> {
   // One copy in shared memory, viewed by every worker and by this thread (for the summary).
   const shared = toShared(await setup.loadSnapshot());
-  let engine = Engine.open(shared);
+  // Its derived tables go to shared memory too: the workers view them instead of deriving their own.
+  let engine = Engine.open(shared, { share: true });
   // Every worker listens on the same port: check it (or pick a free one) before any starts.
   const port = await probePort(setup.host, setup.port);
   const limits = await startSharedLimits(setup);
@@ -129,7 +130,7 @@ export async function serveInWorkers(setup: ServeSetup, threads: number): Promis
   // The pollers (and the demo's simulated feed servers) of every worker, started first so the
   // workers begin with the latest results.
   const feeds = await FeedHub.start({ engine, config: setup.live, log: setup.log, demoFeeds: setup.demoFeeds ?? undefined });
-  const cluster = await startCluster({ snapshot: shared, workers: threads, keys: setup.keys, tiers: setup.tiers, live: setup.live, host: setup.host, port, metrics: setup.metrics?.buffer ?? null, accessLog: setup.accessLog, limiter, feeds, liveMetrics: setup.liveMetrics?.buffer ?? null, demoKey: setup.demoKey ?? null }).catch(async (err: unknown) => {
+  const cluster = await startCluster({ snapshot: shared, tables: engine.sharedTables, workers: threads, keys: setup.keys, tiers: setup.tiers, live: setup.live, host: setup.host, port, metrics: setup.metrics?.buffer ?? null, accessLog: setup.accessLog, limiter, feeds, liveMetrics: setup.liveMetrics?.buffer ?? null, demoKey: setup.demoKey ?? null }).catch(async (err: unknown) => {
     await feeds.stop();
     await limits?.sync.stop();
     throw err;
@@ -142,10 +143,10 @@ export async function serveInWorkers(setup: ServeSetup, threads: number): Promis
     },
     reload: async () => {
       const next = toShared(await setup.loadSnapshot());
-      const nextEngine = Engine.open(next);
+      const nextEngine = Engine.open(next, { share: true });
       // Workers rematch the latest feed results onto the new snapshot; the pollers go on (with
       // their ETag and Last-Modified), the simulated feeds now generated from the new timetable.
-      await cluster.reload(next, 'reload');
+      await cluster.reload(next, 'reload', nextEngine.sharedTables);
       engine = nextEngine;
       feeds.setEngine(nextEngine);
     },

@@ -52,6 +52,12 @@ const BOUNDS_CACHE_SIZE = 16;
  * a near origin does not pay for the whole horizon, and pruning near the target stays exact.
  */
 export const BOUNDS_FLOOR_S = 7200;
+/**
+ * Most stops the kept bounds list together (8 bytes each: 8 MiB). On a national snapshot a target
+ * whose Dijkstra ran to exhaustion lists the whole connected country (595k stops at 200 tiles), so
+ * 16 entries held 47 MiB per worker; regional entries (a few thousand stops) never reach this.
+ */
+const BOUNDS_CACHE_STOPS = 1 << 20;
 
 /** Departure sort keys: (tau + KEY_OFFSET) * KEY_SCALE + the departure's index (below 2^29; the key stays below 2^53). */
 const KEY_SCALE = 1 << 29;
@@ -76,6 +82,8 @@ export class RangeSearch {
   private readonly before = new Int32Array(32);
   /** Target (stops, seconds, direction) -> its bounds, least recently used first. */
   private readonly boundsCache = new Map<string, SparseBounds>();
+  /** Stops listed by the entries of boundsCache together (at most boundsCacheBudget, but for a lone larger entry). */
+  private boundsCacheStops = 0;
   /** Stop -> bound of `installed` (UNREACHED elsewhere): what the search reads; switching targets rewrites only their stops. */
   private readonly lb: Int32Array;
   private installed: SparseBounds | null = null;
@@ -93,6 +101,8 @@ export class RangeSearch {
     private readonly bounds: TargetBounds | null,
     /** How far the bounds' Dijkstra runs at least before it may stop at the query's stops, seconds. */
     private readonly floorS = BOUNDS_FLOOR_S,
+    /** Most stops the kept bounds list together (tests set it small to see entries go). */
+    private readonly boundsCacheBudget = BOUNDS_CACHE_STOPS,
   ) {
     const S = tt.stopPatternOffsets.length - 1;
     this.egressSeconds = new Int32Array(S).fill(UNREACHED);
@@ -246,9 +256,16 @@ export class RangeSearch {
     let lb = entry ? this.install(entry) : this.lb;
     // Settled stops read below the horizon in `lb`; every other stop at or past it.
     if (!entry || (entry.horizon < horizon && need.some((s) => lb[s] >= entry!.horizon))) {
+      if (entry) this.boundsCacheStops -= entry.stops.length;
       this.bounds.compute(target, reverse, horizon, { need, floorS: this.floorS });
       entry = this.bounds.reachedBounds()!;
-      if (this.boundsCache.size >= BOUNDS_CACHE_SIZE) this.boundsCache.delete(this.boundsCache.keys().next().value!);
+      this.boundsCacheStops += entry.stops.length;
+      // Least recently used out first, until the count and the stops fit (the new entry stays whatever its size).
+      for (const [k, old] of this.boundsCache) {
+        if (this.boundsCache.size < BOUNDS_CACHE_SIZE && this.boundsCacheStops <= this.boundsCacheBudget) break;
+        this.boundsCache.delete(k);
+        this.boundsCacheStops -= old.stops.length;
+      }
       lb = this.install(entry);
     }
     this.boundsCache.set(key, entry);

@@ -32,10 +32,14 @@ export class TargetBounds {
   private readonly succOffsets: Uint32Array;
   private readonly succStops: Uint32Array;
   private readonly succSeconds: Int32Array;
-  /** Stop -> [first, end) into walkInStops / walkInSeconds: footpaths into the stop. */
+  /**
+   * Stop -> [first, end) into walkInStops / walkInSeconds: footpaths into the stop. The snapshot's
+   * own lists (footpaths out) when every footpath has its way back in the same seconds, as
+   * straight-line footpaths do (no copy: 3 x 4 bytes a footpath, 216 MB at national size).
+   */
   private readonly walkInOffsets: Uint32Array;
   private readonly walkInStops: Uint32Array;
-  private readonly walkInSeconds: Int32Array;
+  private readonly walkInSeconds: Uint16Array;
   /** False when some edge would weigh less than 0 (the builder drops such trips): every bound is then 0. */
   readonly usable: boolean;
   /** Stop -> bound of the last `compute`, seconds; UNREACHED when the target cannot be reached or lies beyond `horizon` (read min(bound[s], horizon)). */
@@ -68,16 +72,14 @@ export class TargetBounds {
     this.usable = usable;
     [this.predOffsets, this.predStops, this.predSeconds] = csr(S, to, from, seconds);
     [this.succOffsets, this.succStops, this.succSeconds] = csr(S, from, to, seconds);
-    const walkFrom = new Uint32Array(transfers.stops.length);
-    for (let s = 0; s < S; s++) for (let i = transfers.offsets[s]; i < transfers.offsets[s + 1]; i++) walkFrom[i] = s;
-    [this.walkInOffsets, this.walkInStops, this.walkInSeconds] = csr(S, transfers.stops, walkFrom, transfers.seconds);
+    [this.walkInOffsets, this.walkInStops, this.walkInSeconds] = footpathsIn(S, transfers);
     this.bound = new Int32Array(S).fill(usable ? UNREACHED : 0);
     this.settled = new Uint8Array(S);
     this.needed = new Uint8Array(S);
     this.reached = new Int32Array(S);
     this.heapStops = new Int32Array(1024);
     this.heapKeys = new Int32Array(1024);
-    this.component = components(S, from, to, transfers.stops, walkFrom);
+    this.component = components(S, from, to, transfers);
   }
 
   /**
@@ -274,8 +276,8 @@ function fastest(nodeCount: number, from: Uint32Array, to: Uint32Array, seconds:
   return [Uint32Array.from(outFrom), Uint32Array.from(outTo), Int32Array.from(outSeconds)];
 }
 
-/** Connected components (edge direction ignored) of two edge lists: union-find, then each stop labelled by its root. */
-function components(nodeCount: number, fromA: Uint32Array, toA: Uint32Array, fromB: ArrayLike<number>, toB: ArrayLike<number>): Uint32Array {
+/** Connected components (edge direction ignored) of an edge list and the footpaths: union-find, then each stop labelled by its root. */
+function components(nodeCount: number, fromA: Uint32Array, toA: Uint32Array, walks: Transfers): Uint32Array {
   const parent = new Uint32Array(nodeCount);
   for (let s = 0; s < nodeCount; s++) parent[s] = s;
   const root = (s: number): number => {
@@ -287,9 +289,49 @@ function components(nodeCount: number, fromA: Uint32Array, toA: Uint32Array, fro
     if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
   };
   for (let i = 0; i < fromA.length; i++) join(fromA[i], toA[i]);
-  for (let i = 0; i < fromB.length; i++) join(fromB[i], toB[i]);
+  for (let s = 0; s < nodeCount; s++) for (let i = walks.offsets[s]; i < walks.offsets[s + 1]; i++) join(s, walks.stops[i]);
   for (let s = 0; s < nodeCount; s++) parent[s] = root(s);
   return parent;
+}
+
+/**
+ * Footpaths into each stop as CSR (stop -> [first, end) into the stops walked from and their
+ * seconds): the snapshot's lists themselves when they are symmetric (see walksSymmetric), else
+ * a reversed copy.
+ */
+function footpathsIn(nodeCount: number, walks: Transfers): [Uint32Array, Uint32Array, Uint16Array] {
+  if (walksSymmetric(nodeCount, walks)) return [walks.offsets, walks.stops, walks.seconds];
+  const walkFrom = new Uint32Array(walks.stops.length);
+  for (let s = 0; s < nodeCount; s++) for (let i = walks.offsets[s]; i < walks.offsets[s + 1]; i++) walkFrom[i] = s;
+  const [offsets, stops, seconds] = csr(nodeCount, walks.stops, walkFrom, walks.seconds);
+  // The same type as the snapshot's seconds (u16), so the Dijkstra reads one array type either way.
+  return [offsets, stops, Uint16Array.from(seconds)];
+}
+
+/**
+ * Whether every footpath s -> t has a footpath t -> s of the same seconds (then the footpaths into
+ * a stop are those out of it, with the same weights, and a Dijkstra over either finds the same
+ * bounds). Exact; O(footpaths x log(row)) when each row is sorted by seconds (the builder sorts by
+ * walking time), and false without looking further when a row is not.
+ */
+export function walksSymmetric(nodeCount: number, walks: Pick<Transfers, 'offsets' | 'stops' | 'seconds'>): boolean {
+  const { offsets, stops, seconds } = walks;
+  for (let s = 0; s < nodeCount; s++) for (let i = offsets[s] + 1; i < offsets[s + 1]; i++) if (seconds[i] < seconds[i - 1]) return false;
+  for (let s = 0; s < nodeCount; s++) {
+    for (let i = offsets[s]; i < offsets[s + 1]; i++) {
+      const t = stops[i], w = seconds[i];
+      // The first entry of row t at w or more, then the entries at exactly w: s must be among them.
+      let lo = offsets[t], hi = offsets[t + 1];
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (seconds[mid] < w) lo = mid + 1;
+        else hi = mid;
+      }
+      while (lo < offsets[t + 1] && seconds[lo] === w && stops[lo] !== s) lo++;
+      if (lo === offsets[t + 1] || seconds[lo] !== w) return false;
+    }
+  }
+  return true;
 }
 
 /** CSR of edges grouped by `key`: node -> [first, end) into the `other` ends and their seconds. */

@@ -4,13 +4,33 @@
  * pattern, rank and route follow from the offsets; older snapshots store them as sections.
  */
 
+/**
+ * The trip columns an engine derives at open, in memory of its own or shared (SharedArrayBuffer)
+ * so that engines over the same snapshot in other threads view them instead of deriving their own
+ * (Engine.open's `tables`; 4 x 4 bytes a trip, 30 MiB per worker at national size). Headsign and
+ * direction are null when the snapshot stores them per trip.
+ */
+export interface DerivedTripColumns {
+  readonly tripPattern: Uint32Array;
+  readonly tripRank: Uint32Array;
+  readonly tripRoute: Uint32Array;
+  readonly tripHeadsign: Uint32Array | null;
+  readonly tripDirection: Uint8Array | null;
+}
+
+/** A zeroed Uint32Array (Uint8Array when `bytes` is 1) of `length`, over a SharedArrayBuffer when `shared`. */
+export function allocColumn(length: number, shared: boolean, bytes: 1 | 4 = 4): Uint32Array | Uint8Array {
+  const buffer = shared ? new SharedArrayBuffer(length * bytes) : new ArrayBuffer(length * bytes);
+  return bytes === 1 ? new Uint8Array(buffer) : new Uint32Array(buffer);
+}
+
 /** Trip -> pattern, rank in it, route (pattern p's trips are [patternTripOffsets[p], patternTripOffsets[p + 1])). O(tripCount). */
-export function tripColumnsOf(patternTripOffsets: Uint32Array, patternRoute: Uint32Array) {
+export function tripColumnsOf(patternTripOffsets: Uint32Array, patternRoute: Uint32Array, shared = false) {
   const patternCount = patternRoute.length;
   const tripCount = patternTripOffsets[patternCount];
-  const tripPattern = new Uint32Array(tripCount);
-  const tripRank = new Uint32Array(tripCount);
-  const tripRoute = new Uint32Array(tripCount);
+  const tripPattern = allocColumn(tripCount, shared) as Uint32Array;
+  const tripRank = allocColumn(tripCount, shared) as Uint32Array;
+  const tripRoute = allocColumn(tripCount, shared) as Uint32Array;
   for (let p = 0; p < patternCount; p++) {
     const first = patternTripOffsets[p];
     for (let t = first; t < patternTripOffsets[p + 1]; t++) {
@@ -23,8 +43,8 @@ export function tripColumnsOf(patternTripOffsets: Uint32Array, patternRoute: Uin
 }
 
 /** Trip -> its pattern's value, for a per-trip column a snapshot stores per pattern (its trips all agree). O(tripCount). */
-export function perTripOf<T extends Uint8Array | Uint32Array>(patternValues: T, patternTripOffsets: Uint32Array): T {
-  const out = new (patternValues.constructor as new (n: number) => T)(patternTripOffsets[patternValues.length]);
+export function perTripOf<T extends Uint8Array | Uint32Array>(patternValues: T, patternTripOffsets: Uint32Array, shared = false): T {
+  const out = allocColumn(patternTripOffsets[patternValues.length], shared, patternValues.BYTES_PER_ELEMENT as 1 | 4) as T;
   for (let p = 0; p < patternValues.length; p++) out.fill(patternValues[p], patternTripOffsets[p], patternTripOffsets[p + 1]);
   return out;
 }

@@ -1,7 +1,7 @@
 import type { SnapshotReader } from '../snapshot/reader.js';
 import { SnapshotFormatError } from '../errors.js';
 import { NONE } from '../snapshot/format.js';
-import { perTripOf, tripColumnsOf } from './derived-columns.js';
+import { perTripOf, tripColumnsOf, type DerivedTripColumns } from './derived-columns.js';
 import { compactTimes, expandProfiles } from './compact-times.js';
 
 /**
@@ -82,7 +82,14 @@ export class TimetableTables {
   readonly shapePointCount: Uint32Array;
   readonly shapeLength: Float64Array;
 
-  constructor(r: SnapshotReader, stopCount: number) {
+  /** The trip columns derived at open (viewed, not derived, when the constructor was given them). */
+  readonly derived: DerivedTripColumns;
+
+  /**
+   * `derived`: the columns another engine over the same snapshot derived into shared memory
+   * (checked for length only); absent, they are derived here, into shared memory when `share`.
+   */
+  constructor(r: SnapshotReader, stopCount: number, derived?: DerivedTripColumns, share = false) {
     this.routeId = r.u32('routes.id');
     this.routeShortName = r.u32('routes.shortName');
     this.routeLongName = r.u32('routes.longName');
@@ -107,13 +114,19 @@ export class TimetableTables {
     if (this.patternTripOffsets.length !== this.patternRoute.length + 1 || this.patternTripOffsets[this.patternRoute.length] !== this.tripId.length) {
       throw new SnapshotFormatError(`patterns.tripOffsets (${this.patternTripOffsets.length} entries) does not cover the ${this.tripId.length} trips of ${this.patternRoute.length} patterns.`);
     }
-    const derived = tripColumnsOf(this.patternTripOffsets, this.patternRoute);
-    this.tripPattern = derived.tripPattern;
-    this.tripRank = derived.tripRank;
-    this.tripRoute = derived.tripRoute;
-    // Stored per pattern when each pattern's trips agree (the usual case), else per trip.
-    this.tripHeadsign = r.has('trips.headsign') ? r.u32('trips.headsign') : perTripOf(r.u32('patterns.headsign'), this.patternTripOffsets);
-    this.tripDirection = r.has('trips.direction') ? r.u8('trips.direction') : perTripOf(r.u8('patterns.direction'), this.patternTripOffsets);
+    // Headsign and direction are stored per pattern when each pattern's trips agree (the usual case), else per trip.
+    const perTrip = { headsign: r.has('trips.headsign'), direction: r.has('trips.direction') };
+    if (derived) checkDerived(derived, this.tripId.length, perTrip);
+    this.derived = derived ?? {
+      ...tripColumnsOf(this.patternTripOffsets, this.patternRoute, share),
+      tripHeadsign: perTrip.headsign ? null : perTripOf(r.u32('patterns.headsign'), this.patternTripOffsets, share),
+      tripDirection: perTrip.direction ? null : perTripOf(r.u8('patterns.direction'), this.patternTripOffsets, share),
+    };
+    this.tripPattern = this.derived.tripPattern;
+    this.tripRank = this.derived.tripRank;
+    this.tripRoute = this.derived.tripRoute;
+    this.tripHeadsign = this.derived.tripHeadsign ?? r.u32('trips.headsign');
+    this.tripDirection = this.derived.tripDirection ?? r.u8('trips.direction');
     if (r.has('times.profiles')) {
       // The builder's form: a pattern's running-time profiles once, a start and a profile per trip; expanded here to per-trip rows (a copy per open), which boards and RAPTOR read unchanged.
       const trips = this.tripId.length;
@@ -178,5 +191,13 @@ export class TimetableTables {
     const p = this.tripPattern[tripIdx];
     const n = this.patternTripOffsets[p + 1] - this.patternTripOffsets[p];
     return this.times[this.timeRows[this.patternStopOffsets[p] + pos + 1] - n + this.tripRank[tripIdx]];
+  }
+}
+
+/** Throws SnapshotFormatError unless `d` has a value per trip in each column this snapshot derives (and none in those it stores). */
+function checkDerived(d: DerivedTripColumns, tripCount: number, perTrip: { headsign: boolean; direction: boolean }): void {
+  const fits = (col: ArrayLike<number> | null, stored: boolean) => (stored ? col === null : col !== null && col.length === tripCount);
+  if (![d.tripPattern, d.tripRank, d.tripRoute].every((c) => fits(c, false)) || !fits(d.tripHeadsign, perTrip.headsign) || !fits(d.tripDirection, perTrip.direction)) {
+    throw new SnapshotFormatError(`The derived trip columns given to Engine.open do not fit this snapshot's ${tripCount} trips: pass the tables of an engine over the same snapshot (engine.sharedTables).`);
   }
 }

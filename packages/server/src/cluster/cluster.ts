@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { SharedTables } from '@transit/engine';
 import { fileURLToPath } from 'node:url';
 import type { ApiKeys } from '../auth/api-keys.js';
 import { ListenError } from '../server.js';
@@ -17,6 +18,8 @@ const WORKER_ENTRY = fileURLToPath(new URL('../../dist/cluster/worker-main.js', 
 export interface ClusterOptions {
   /** The snapshot in shared memory that every worker views (see toShared). */
   snapshot: SharedArrayBuffer;
+  /** Tables derived from it into shared memory (`Engine.open(snapshot, { share: true }).sharedTables`) that every worker views instead of deriving its own; default none. */
+  tables?: SharedTables | null;
   workers: number;
   keys: ApiKeys;
   tiers: TierTable;
@@ -46,7 +49,7 @@ export interface RunningCluster {
    * Swaps every worker to a new snapshot (read once into new shared memory). Resolves when all
    * have swapped; each request is answered wholly from the old snapshot or wholly from the new.
    */
-  reload(snapshot: SharedArrayBuffer, label: string): Promise<void>;
+  reload(snapshot: SharedArrayBuffer, label: string, tables?: SharedTables | null): Promise<void>;
   /**
    * Every worker accepts `keys`, counting on `limiter` (SharedRateLimiter.forKeys over the previous
    * one), from its next request on; resolves when all have applied them. All or none: when a
@@ -77,6 +80,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
   const host = options.host ?? '127.0.0.1';
   const base = {
     snapshot: options.snapshot,
+    tables: options.tables ?? null,
     host,
     keys: workerKeys(options.keys, options.limiter ?? SharedRateLimiter.forKeys(options.keys.records.map(keyId))),
     tiers: options.tiers.names.map((n) => options.tiers.get(n)!),
@@ -105,8 +109,8 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     port,
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     workers: workers.length,
-    reload: async (snapshot, label) => {
-      await Promise.all(workers.map((w) => ask(w, { type: 'reload', snapshot, label }, 'reloaded')));
+    reload: async (snapshot, label, tables = null) => {
+      await Promise.all(workers.map((w) => ask(w, { type: 'reload', snapshot, tables, label }, 'reloaded')));
     },
     // Two phases, so the keys are in force in every worker or in none: each worker checks and
     // holds them; only when all have, each swaps them in (a step that cannot fail).

@@ -35,7 +35,7 @@ function openKeys(k: WorkerKeys): { keys: ApiKeys; limiter: SharedRateLimiter } 
 
 try {
   const { keys, limiter } = openKeys(init.keys);
-  const engine = Engine.open(init.snapshot);
+  const engine = Engine.open(init.snapshot, { tables: init.tables ?? undefined });
   // Landmarks and the like are built before this worker listens, not in its first journey request.
   engine.prepareJourneys();
   const startLive = (e: Engine) => startLiveServices({ engine: e, config: init.live, log, sources: relay.sources });
@@ -68,7 +68,7 @@ try {
     } else if (msg.type === 'reload') {
       void (async () => {
         try {
-          const next = Engine.open(msg.snapshot);
+          const next = Engine.open(msg.snapshot, { tables: msg.tables ?? undefined });
           next.prepareJourneys();
           const nextLive = await startLive(next);
           // One assignment: the next request sees the new snapshot and its overlays together.

@@ -2,6 +2,7 @@ import type { Tier } from '../auth/tiers.js';
 import type { LiveConfig } from '../live/live-config.js';
 import type { FeedMessage } from '../live/feed-relay.js';
 import type { SharedStaticAssets } from '../http/static-assets.js';
+import type { SharedTables } from '@transit/engine';
 
 /** An API key as sent to a worker: its SHA-256 (never the plain key) and metadata. */
 export interface WorkerKey {
@@ -27,6 +28,8 @@ export interface WorkerKeys {
 export interface WorkerInit {
   /** The snapshot, shared by every worker (one copy in memory). */
   snapshot: SharedArrayBuffer;
+  /** The tables the main thread's engine derived from it into shared memory (Engine.open's `tables`), or null: each worker derives its own. */
+  tables: SharedTables | null;
   host: string;
   port: number;
   /** The keys at start, with their shared rate-limit counters. */
@@ -47,7 +50,7 @@ export interface WorkerInit {
 
 /** Main thread -> worker. */
 export type ToWorker =
-  | { type: 'reload'; snapshot: SharedArrayBuffer; label: string }
+  | { type: 'reload'; snapshot: SharedArrayBuffer; tables: SharedTables | null; label: string }
   /** Phase 1 of a keys reload: check these keys and hold them, answering keysPrepared or failed. */
   | ({ type: 'prepareKeys' } & WorkerKeys)
   /** Phase 2: every worker prepared; accept the held keys from the next request on. */

@@ -1,0 +1,43 @@
+// FEATURE UNDER TEST: Engine.open's shared tables: an engine opened with `share` derives its trip columns into shared memory, an engine given them (a worker thread's) views those very arrays instead of deriving its own and answers boards, trips and plans as an engine of its own does, and tables that do not fit the snapshot are refused with a clear SnapshotFormatError.
+import { describe, expect, inject, it } from 'vitest';
+import { Engine, SnapshotFormatError } from '@transit/engine';
+import { buildSnapshot } from '@transit/builder';
+import { randomTimetable, writeRandomTimetable } from '../support/random-timetable.js';
+import { readSnapshot } from '../support/snapshots.js';
+
+const SHEFFIELD = { lat: 53.3811, lon: -1.4701 };
+const ROTHERHAM = { lat: 53.4302, lon: -1.3568 };
+
+/** Boards at the first 40 stops, every trip's calls and a plan: what the derived trip columns feed. */
+function answers(e: Engine): string {
+  const day = e.calendar.firstDay;
+  const from = e.calendar.reference(day) + 6 * 3_600_000;
+  const boards = Array.from({ length: Math.min(40, e.stopTable.count) }, (_, s) => e.stopBoard(s, { from, to: from + 4 * 3_600_000, limit: 10, type: 'departures' }));
+  const trips = Array.from({ length: e.timetable.tripCount }, (_, t) => [e.tripSummary(t), e.trip(t, e.nextTripDay(t, day))]);
+  const plan = e.planJourney({ from: SHEFFIELD, to: ROTHERHAM, time: Date.UTC(2026, 2, 3, 8), arriveBy: false, modeMask: 31, limit: 3, maxWalkM: null, maxTotalWalkM: null, intermediateStops: false, steps: false, alternatives: ['walk'] });
+  return JSON.stringify({ boards, trips, plan });
+}
+
+describe('shared tables', () => {
+  it('are derived into shared memory, viewed by an engine given them, which answers as one of its own', () => {
+    const bytes = readSnapshot(inject('demoSnapshot'));
+    const shared = new SharedArrayBuffer(bytes.byteLength);
+    new Uint8Array(shared).set(new Uint8Array(bytes));
+    const main = Engine.open(shared, { share: true });
+    const { trips } = main.sharedTables;
+    for (const col of [trips.tripPattern, trips.tripRank, trips.tripRoute]) expect(col.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const worker = Engine.open(shared, { tables: main.sharedTables });
+    expect(worker.timetable.tripPattern).toBe(trips.tripPattern);
+    expect(worker.timetable.tripRank).toBe(trips.tripRank);
+    expect(worker.timetable.tripRoute).toBe(trips.tripRoute);
+    expect(worker.timetable.tripCount).toBeGreaterThan(0);
+    expect(answers(worker)).toBe(answers(Engine.open(readSnapshot(inject('demoSnapshot')))));
+  });
+
+  it('that do not fit the snapshot are refused', async () => {
+    const other = Engine.open((await buildSnapshot({ gtfs: [writeRandomTimetable(randomTimetable(1))], quiet: true })).bytes.buffer, { share: true });
+    const demo = readSnapshot(inject('demoSnapshot'));
+    expect(() => Engine.open(demo, { tables: other.sharedTables })).toThrow(SnapshotFormatError);
+    expect(() => Engine.open(demo, { tables: other.sharedTables })).toThrow(/do not fit this snapshot's \d+ trips/);
+  });
+});
