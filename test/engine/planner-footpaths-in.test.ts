@@ -1,4 +1,4 @@
-// FEATURE UNDER TEST: the target bounds' footpaths into a stop: read from the snapshot's own footpath lists when every footpath has its way back in the same seconds (walksSymmetric, exact on hand-drawn lists), else from a reversed copy; both give the same bounds, on seeded random timetables (whose straight-line footpaths are symmetric) and on the same footpaths made asymmetric.
+// FEATURE UNDER TEST: the target bounds' footpaths into a stop: read from the snapshot's own footpath lists when every footpath has its way back in the same seconds (as the builder says in transfers.symmetric, else walksSymmetric, exact on hand-drawn lists), else from a reversed copy; both give the same bounds, on seeded random timetables (whose straight-line footpaths are symmetric) and on the same footpaths made asymmetric.
 import { describe, expect, it } from 'vitest';
 import { buildSnapshot } from '@transit/builder';
 import { Engine } from '@transit/engine';
@@ -36,6 +36,7 @@ describe('target bounds over the footpaths as listed equal those over a reversed
       const t = p.transfers;
       expect(t.stops.length, 'footpaths').toBeGreaterThan(0);
       expect(walksSymmetric(S, t), 'straight-line footpaths are symmetric').toBe(true);
+      expect(t.symmetric, 'as the builder says in transfers.symmetric').toBe(true);
       // The same footpaths with each row's order reversed (no longer sorted by seconds): TargetBounds then reverses them itself.
       const unsorted = { offsets: t.offsets, stops: t.stops.slice(), seconds: t.seconds.slice(), metres: t.metres.slice() };
       for (let s = 0; s < S; s++) for (const col of [unsorted.stops, unsorted.seconds, unsorted.metres]) col.subarray(t.offsets[s], t.offsets[s + 1]).reverse();
@@ -47,11 +48,15 @@ describe('target bounds over the footpaths as listed equal those over a reversed
       expect(walksSymmetric(S, lopsided)).toBe(false);
       const listed = new TargetBounds(p.tt, t);
       const copied = new TargetBounds(p.tt, unsorted as unknown as Transfers);
+      // The same lists said to be asymmetric: TargetBounds takes the snapshot's word and reverses them.
+      const told = new TargetBounds(p.tt, { offsets: t.offsets, stops: t.stops, seconds: t.seconds, metres: t.metres, symmetric: false } as unknown as Transfers);
       const rand = mulberry32(seed * 101 + 9);
       for (let i = 0; i < 20; i++) {
         const target = Array.from({ length: 1 + (i % 3) }, () => ({ stop: Math.floor(rand() * S), seconds: Math.floor(rand() * 600), metres: 0 }));
         const reverse = i % 2 === 1;
-        expect(Array.from(listed.compute(target, reverse)), `target ${i}`).toEqual(Array.from(copied.compute(target, reverse)));
+        const want = Array.from(copied.compute(target, reverse));
+        expect(Array.from(listed.compute(target, reverse)), `target ${i}`).toEqual(want);
+        expect(Array.from(told.compute(target, reverse)), `target ${i}, told asymmetric`).toEqual(want);
       }
       // Asymmetric footpaths: into `first` they still take the listed seconds, out of it 100 s more; the bounds towards it see the ways in.
       const bounds = new TargetBounds(p.tt, lopsided as unknown as Transfers).compute([{ stop: first, seconds: 0, metres: 0 }], false);

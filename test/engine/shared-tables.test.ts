@@ -1,4 +1,4 @@
-// FEATURE UNDER TEST: Engine.open's shared tables: an engine opened with `share` derives its trip columns into shared memory, an engine given them (a worker thread's) views those very arrays instead of deriving its own and answers boards, trips and plans as an engine of its own does, and tables that do not fit the snapshot are refused with a clear SnapshotFormatError.
+// FEATURE UNDER TEST: Engine.open's shared tables: an engine opened with `share` derives its trip columns, expanded time rows and footpath seconds into shared memory, an engine given them (a worker thread's) views those very arrays instead of deriving its own and answers boards, trips and plans as an engine of its own does, and tables that do not fit the snapshot are refused with a clear SnapshotFormatError.
 import { describe, expect, inject, it } from 'vitest';
 import { Engine, SnapshotFormatError } from '@transit/engine';
 import { buildSnapshot } from '@transit/builder';
@@ -25,11 +25,18 @@ describe('shared tables', () => {
     new Uint8Array(shared).set(new Uint8Array(bytes));
     const main = Engine.open(shared, { share: true });
     const { trips } = main.sharedTables;
-    for (const col of [trips.tripPattern, trips.tripRank, trips.tripRoute]) expect(col.buffer).toBeInstanceOf(SharedArrayBuffer);
+    // The demo snapshot stores running-time profiles: their per-trip rows are derived too.
+    expect(trips.times, 'expanded time rows').not.toBeNull();
+    for (const col of [trips.tripPattern, trips.tripRank, trips.tripRoute, trips.times!.times, trips.times!.timeRows]) expect(col.buffer).toBeInstanceOf(SharedArrayBuffer);
     const worker = Engine.open(shared, { tables: main.sharedTables });
     expect(worker.timetable.tripPattern).toBe(trips.tripPattern);
     expect(worker.timetable.tripRank).toBe(trips.tripRank);
     expect(worker.timetable.tripRoute).toBe(trips.tripRoute);
+    expect(worker.timetable.times).toBe(trips.times!.times);
+    expect(worker.timetable.timeRows).toBe(trips.times!.timeRows);
+    const seconds = main.sharedTables.footpathSeconds;
+    expect(seconds?.buffer, 'footpath seconds').toBeInstanceOf(SharedArrayBuffer);
+    expect(worker.planner.transfers.seconds).toBe(seconds);
     expect(worker.timetable.tripCount).toBeGreaterThan(0);
     expect(answers(worker)).toBe(answers(Engine.open(readSnapshot(inject('demoSnapshot')))));
   });

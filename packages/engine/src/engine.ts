@@ -41,6 +41,7 @@ import { ShapeCatalogue } from './shapes/shape-catalogue.js';
 import { ShapeGeometries } from './shapes/shape-geometries.js';
 import { readShapeGrid } from './shapes/shape-grid-sections.js';
 import type { DerivedTripColumns } from './timetable/derived-columns.js';
+import { footpathSecondsOf } from './planner/transfers.js';
 
 /**
  * Tables an engine derives at open that engines over the same snapshot can view instead of
@@ -48,6 +49,8 @@ import type { DerivedTripColumns } from './timetable/derived-columns.js';
  */
 export interface SharedTables {
   readonly trips: DerivedTripColumns;
+  /** The footpaths' walking seconds (2 bytes a footpath: 36 MB at 200 tiles), or null when the snapshot stores them. */
+  readonly footpathSeconds: Uint16Array | null;
 }
 
 /** Options of Engine.open. */
@@ -85,6 +88,7 @@ export class Engine {
     this.stopTable = new StopTable(r, this.strings);
     this.stationTable = new StationTable(r, this.strings);
     this.timetable = new TimetableTables(r, this.stopTable.count, options.tables?.trips, options.share ?? false);
+    this.footpathSeconds = options.tables ? options.tables.footpathSeconds : options.share ? footpathSecondsOf(r, true) : null;
     this.stopIndexKd = kdView(r.u32('stops.kdIds'), r.f64('stops.kdCoords'));
     this.stopIndex = new SpatialIndex(this.stopIndexKd, this.stopTable.lat, this.stopTable.lon);
     this.stationIndex = new SpatialIndex(kdView(r.u32('stations.kdIds'), r.f64('stations.kdCoords')), this.stationTable.lat, this.stationTable.lon);
@@ -102,8 +106,10 @@ export class Engine {
 
   /** The tables this engine derived at open, for engines over the same snapshot in other threads (shared memory when opened with `share`). */
   get sharedTables(): SharedTables {
-    return { trips: this.timetable.derived };
+    return { trips: this.timetable.derived, footpathSeconds: this.footpathSeconds };
   }
+  /** Footpath seconds given at open or derived there into shared memory (`share`); null: the planner derives its own. */
+  private readonly footpathSeconds: Uint16Array | null;
 
   /** Provenance, coverage and entity counts of the snapshot. */
   get info(): SnapshotInfo {
@@ -289,7 +295,7 @@ export class Engine {
 
   /** Transit search (RAPTOR, range RAPTOR) with its workspace, built on first use. */
   get planner(): Planner {
-    return (this.plannerCache ??= new Planner(this.timetable, this.calendar, this.reader));
+    return (this.plannerCache ??= new Planner(this.timetable, this.calendar, this.reader, this.footpathSeconds));
   }
   private plannerCache: Planner | undefined;
 

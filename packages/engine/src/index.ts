@@ -2,6 +2,7 @@
 export { Engine, type OpenOptions, type SharedTables } from './engine.js';
 export type { DerivedTripColumns } from './timetable/derived-columns.js';
 export type { Planner } from './planner/planner.js';
+export { walksSymmetric } from './planner/target-bounds.js';
 export * from './api.js';
 export { SnapshotFormatError, QueryError, type QueryErrorCode } from './errors.js';
 export * from './time.js';

@@ -35,8 +35,10 @@ export class Planner {
     readonly tt: TimetableTables,
     readonly calendar: ServiceCalendar,
     reader: SnapshotReader,
+    /** Footpath seconds derived by another engine over the same snapshot (shared memory), or null. */
+    footpathSeconds: Uint16Array | null = null,
   ) {
-    this.transfers = new Transfers(reader);
+    this.transfers = new Transfers(reader, footpathSeconds);
     this.days = new QueryDays(tt, calendar);
     this.patternMode = new Uint8Array(tt.patternCount);
     for (let p = 0; p < tt.patternCount; p++) this.patternMode[p] = MODE_BITS[transitModeOf(tt.routeType[tt.patternRoute[p]])];

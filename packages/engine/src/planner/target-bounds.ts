@@ -296,11 +296,12 @@ function components(nodeCount: number, fromA: Uint32Array, toA: Uint32Array, wal
 
 /**
  * Footpaths into each stop as CSR (stop -> [first, end) into the stops walked from and their
- * seconds): the snapshot's lists themselves when they are symmetric (see walksSymmetric), else
+ * seconds): the snapshot's lists themselves when they are symmetric (as the builder found, `transfers.symmetric`,
+ * or else checked here: walksSymmetric), else
  * a reversed copy.
  */
 function footpathsIn(nodeCount: number, walks: Transfers): [Uint32Array, Uint32Array, Uint16Array] {
-  if (walksSymmetric(nodeCount, walks)) return [walks.offsets, walks.stops, walks.seconds];
+  if (walks.symmetric ?? walksSymmetric(nodeCount, walks)) return [walks.offsets, walks.stops, walks.seconds];
   const walkFrom = new Uint32Array(walks.stops.length);
   for (let s = 0; s < nodeCount; s++) for (let i = walks.offsets[s]; i < walks.offsets[s + 1]; i++) walkFrom[i] = s;
   const [offsets, stops, seconds] = csr(nodeCount, walks.stops, walkFrom, walks.seconds);

@@ -69,7 +69,7 @@ export function packRows(patternStopOffsets: Uint32Array, patternTripOffsets: Ui
  * boards and planner read. O(stop times), once per open. P is 1 + the largest profile of the
  * pattern's trips; a pattern stop's rows are P wide, or 2P where some trip dwells.
  */
-export function expandProfiles(patternStopOffsets: Uint32Array, patternTripOffsets: Uint32Array, profileRows: Uint32Array, offsets: Int32Array, tripStart: Int32Array, tripProfile: ArrayLike<number>): CompactTimes {
+export function expandProfiles(patternStopOffsets: Uint32Array, patternTripOffsets: Uint32Array, profileRows: Uint32Array, offsets: Int32Array, tripStart: Int32Array, tripProfile: ArrayLike<number>, shared = false): CompactTimes {
   const patternCount = patternStopOffsets.length - 1;
   const profileCount = new Uint32Array(patternCount);
   let size = 0;
@@ -83,8 +83,9 @@ export function expandProfiles(patternStopOffsets: Uint32Array, patternTripOffse
     }
   }
   if (profileRows[profileRows.length - 1] > offsets.length) throw new SnapshotFormatError(`patterns.profileRows overruns the ${offsets.length} offsets of times.profiles.`);
-  const times = new Int32Array(size);
-  const timeRows = new Uint32Array(patternStopOffsets[patternCount] + 1);
+  const rowCount = patternStopOffsets[patternCount] + 1;
+  const times = shared ? new Int32Array(new SharedArrayBuffer(4 * size)) : new Int32Array(size);
+  const timeRows = shared ? new Uint32Array(new SharedArrayBuffer(4 * rowCount)) : new Uint32Array(rowCount);
   let at = 0;
   for (let p = 0; p < patternCount; p++) {
     const P = profileCount[p];

@@ -4,6 +4,8 @@
  * pattern, rank and route follow from the offsets; older snapshots store them as sections.
  */
 
+import type { CompactTimes } from './compact-times.js';
+
 /**
  * The trip columns an engine derives at open, in memory of its own or shared (SharedArrayBuffer)
  * so that engines over the same snapshot in other threads view them instead of deriving their own
@@ -16,6 +18,12 @@ export interface DerivedTripColumns {
   readonly tripRoute: Uint32Array;
   readonly tripHeadsign: Uint32Array | null;
   readonly tripDirection: Uint8Array | null;
+  /**
+   * The per-trip time rows expanded at open from a snapshot's running-time profiles (4 bytes a
+   * stop time: the largest table an engine derives, 232 MB at 200 tiles), or null when the
+   * snapshot stores the rows themselves (`times.values`).
+   */
+  readonly times: CompactTimes | null;
 }
 
 /** A zeroed Uint32Array (Uint8Array when `bytes` is 1) of `length`, over a SharedArrayBuffer when `shared`. */

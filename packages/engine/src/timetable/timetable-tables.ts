@@ -2,7 +2,7 @@ import type { SnapshotReader } from '../snapshot/reader.js';
 import { SnapshotFormatError } from '../errors.js';
 import { NONE } from '../snapshot/format.js';
 import { perTripOf, tripColumnsOf, type DerivedTripColumns } from './derived-columns.js';
-import { compactTimes, expandProfiles } from './compact-times.js';
+import { compactTimes, expandProfiles, type CompactTimes } from './compact-times.js';
 
 /**
  * Timetable columns: routes, trips, services, patterns, stop times and shapes (see
@@ -115,29 +115,23 @@ export class TimetableTables {
       throw new SnapshotFormatError(`patterns.tripOffsets (${this.patternTripOffsets.length} entries) does not cover the ${this.tripId.length} trips of ${this.patternRoute.length} patterns.`);
     }
     // Headsign and direction are stored per pattern when each pattern's trips agree (the usual case), else per trip.
-    const perTrip = { headsign: r.has('trips.headsign'), direction: r.has('trips.direction') };
+    const perTrip = { headsign: r.has('trips.headsign'), direction: r.has('trips.direction'), profiles: r.has('times.profiles') };
     if (derived) checkDerived(derived, this.tripId.length, perTrip);
     this.derived = derived ?? {
       ...tripColumnsOf(this.patternTripOffsets, this.patternRoute, share),
       tripHeadsign: perTrip.headsign ? null : perTripOf(r.u32('patterns.headsign'), this.patternTripOffsets, share),
       tripDirection: perTrip.direction ? null : perTripOf(r.u8('patterns.direction'), this.patternTripOffsets, share),
+      times: perTrip.profiles ? this.expandProfiles(r, share) : null,
     };
     this.tripPattern = this.derived.tripPattern;
     this.tripRank = this.derived.tripRank;
     this.tripRoute = this.derived.tripRoute;
     this.tripHeadsign = this.derived.tripHeadsign ?? r.u32('trips.headsign');
     this.tripDirection = this.derived.tripDirection ?? r.u8('trips.direction');
-    if (r.has('times.profiles')) {
-      // The builder's form: a pattern's running-time profiles once, a start and a profile per trip; expanded here to per-trip rows (a copy per open), which boards and RAPTOR read unchanged.
-      const trips = this.tripId.length;
-      const start = r.i32('trips.start');
-      const profile = r.any('trips.profile') as Uint8Array | Uint16Array | Uint32Array;
-      if (start.length !== trips || profile.length !== trips) throw new SnapshotFormatError(`trips.start / trips.profile have ${start.length} / ${profile.length} entries for ${trips} trips.`);
-      const rows = r.u32('patterns.profileRows');
-      if (rows.length !== this.patternStops.length + 1) throw new SnapshotFormatError(`patterns.profileRows has ${rows.length} entries for ${this.patternStops.length} pattern stops.`);
-      const expanded = expandProfiles(this.patternStopOffsets, this.patternTripOffsets, rows, r.i32('times.profiles'), start, profile);
-      this.times = expanded.times;
-      this.timeRows = expanded.timeRows;
+    if (this.derived.times) {
+      // The builder's form (running-time profiles), expanded to per-trip rows at open (or viewed, expanded by another engine): boards and RAPTOR read them unchanged.
+      this.times = this.derived.times.times;
+      this.timeRows = this.derived.times.timeRows;
     } else if (r.has('times.values')) {
       this.times = r.i32('times.values');
       this.timeRows = r.u32('patterns.timeRows');
@@ -192,12 +186,23 @@ export class TimetableTables {
     const n = this.patternTripOffsets[p + 1] - this.patternTripOffsets[p];
     return this.times[this.timeRows[this.patternStopOffsets[p] + pos + 1] - n + this.tripRank[tripIdx]];
   }
+
+  /** A pattern's running-time profiles once, a start and a profile per trip: expanded to per-trip rows (a copy, in shared memory when `shared`). */
+  private expandProfiles(r: SnapshotReader, shared: boolean): CompactTimes {
+    const trips = this.tripId.length;
+    const start = r.i32('trips.start');
+    const profile = r.any('trips.profile') as Uint8Array | Uint16Array | Uint32Array;
+    if (start.length !== trips || profile.length !== trips) throw new SnapshotFormatError(`trips.start / trips.profile have ${start.length} / ${profile.length} entries for ${trips} trips.`);
+    const rows = r.u32('patterns.profileRows');
+    if (rows.length !== this.patternStops.length + 1) throw new SnapshotFormatError(`patterns.profileRows has ${rows.length} entries for ${this.patternStops.length} pattern stops.`);
+    return expandProfiles(this.patternStopOffsets, this.patternTripOffsets, rows, r.i32('times.profiles'), start, profile, shared);
+  }
 }
 
 /** Throws SnapshotFormatError unless `d` has a value per trip in each column this snapshot derives (and none in those it stores). */
-function checkDerived(d: DerivedTripColumns, tripCount: number, perTrip: { headsign: boolean; direction: boolean }): void {
+function checkDerived(d: DerivedTripColumns, tripCount: number, perTrip: { headsign: boolean; direction: boolean; profiles: boolean }): void {
   const fits = (col: ArrayLike<number> | null, stored: boolean) => (stored ? col === null : col !== null && col.length === tripCount);
-  if (![d.tripPattern, d.tripRank, d.tripRoute].every((c) => fits(c, false)) || !fits(d.tripHeadsign, perTrip.headsign) || !fits(d.tripDirection, perTrip.direction)) {
+  if (![d.tripPattern, d.tripRank, d.tripRoute].every((c) => fits(c, false)) || !fits(d.tripHeadsign, perTrip.headsign) || !fits(d.tripDirection, perTrip.direction) || (d.times !== null) !== perTrip.profiles) {
     throw new SnapshotFormatError(`The derived trip columns given to Engine.open do not fit this snapshot's ${tripCount} trips: pass the tables of an engine over the same snapshot (engine.sharedTables).`);
   }
 }
