@@ -126,6 +126,8 @@ export class TargetBounds {
     }
     const [offsets, stops, seconds] = reverse ? [this.succOffsets, this.succStops, this.succSeconds] : [this.predOffsets, this.predStops, this.predSeconds];
     const { walkInOffsets, walkInStops, walkInSeconds } = this;
+    // Both ways: the footpaths out too, unless they are the footpaths in (symmetric: the same lists, read once).
+    const walkOut = bothWays && walkInStops !== this.transfers.stops ? this.transfers : null;
     let settledCount = 0;
     let needLeft = 0;
     if (need) for (let i = 0; i < need.length; i++) if (!this.needed[need[i]]) (this.needed[need[i]] = 1), needLeft++;
@@ -140,7 +142,7 @@ export class TargetBounds {
       const d = bound[s];
       for (let i = offsets[s]; i < offsets[s + 1]; i++) this.relax(stops[i], d + seconds[i]);
       for (let i = walkInOffsets[s]; i < walkInOffsets[s + 1]; i++) this.relax(walkInStops[i], d + walkInSeconds[i]);
-      if (bothWays) for (let i = this.transfers.offsets[s]; i < this.transfers.offsets[s + 1]; i++) this.relax(this.transfers.stops[i], d + this.transfers.seconds[i]);
+      if (walkOut) for (let i = walkOut.offsets[s]; i < walkOut.offsets[s + 1]; i++) this.relax(walkOut.stops[i], d + walkOut.seconds[i]);
     }
     this.settledCount = settledCount;
     if (need) for (let i = 0; i < need.length; i++) this.needed[need[i]] = 0;

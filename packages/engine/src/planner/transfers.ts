@@ -1,6 +1,7 @@
 import type { SnapshotReader } from '../snapshot/reader.js';
 import { SnapshotFormatError } from '../errors.js';
 import { walkSeconds } from './planner-api.js';
+import { allocColumn } from '../timetable/alloc-column.js';
 
 /**
  * Footpath transfers between nearby stops (sections `transfers.*`, written by the builder):
@@ -71,7 +72,7 @@ function secondsOf(metres: Uint16Array, fixes: Uint8Array, shared: boolean): Uin
   for (let i = 0; i < metres.length; i++) if (metres[i] > most) most = metres[i];
   const table = new Uint16Array(most + 1);
   for (let m = 0; m <= most; m++) table[m] = walkSeconds(m);
-  const seconds = shared ? new Uint16Array(new SharedArrayBuffer(2 * metres.length)) : new Uint16Array(metres.length);
+  const seconds = allocColumn(Uint16Array, metres.length, shared);
   for (let i = 0; i < metres.length; i++) seconds[i] = table[metres[i]] + ((fixes[i >>> 2] >>> ((i & 3) << 1)) & 3) - 1;
   return seconds;
 }

@@ -1,4 +1,5 @@
 import { SnapshotFormatError } from '../errors.js';
+import { allocColumn } from './alloc-column.js';
 
 /** Pattern time matrices in the snapshot's form (`times.values` / `patterns.timeRows` in docs/engine.md). */
 export interface CompactTimes {
@@ -84,8 +85,8 @@ export function expandProfiles(patternStopOffsets: Uint32Array, patternTripOffse
   }
   if (profileRows[profileRows.length - 1] > offsets.length) throw new SnapshotFormatError(`patterns.profileRows overruns the ${offsets.length} offsets of times.profiles.`);
   const rowCount = patternStopOffsets[patternCount] + 1;
-  const times = shared ? new Int32Array(new SharedArrayBuffer(4 * size)) : new Int32Array(size);
-  const timeRows = shared ? new Uint32Array(new SharedArrayBuffer(4 * rowCount)) : new Uint32Array(rowCount);
+  const times = allocColumn(Int32Array, size, shared);
+  const timeRows = allocColumn(Uint32Array, rowCount, shared);
   let at = 0;
   for (let p = 0; p < patternCount; p++) {
     const P = profileCount[p];

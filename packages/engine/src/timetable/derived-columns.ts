@@ -5,6 +5,7 @@
  */
 
 import type { CompactTimes } from './compact-times.js';
+import { allocColumn, type ColumnType } from './alloc-column.js';
 
 /**
  * The trip columns an engine derives at open, in memory of its own or shared (SharedArrayBuffer)
@@ -26,19 +27,13 @@ export interface DerivedTripColumns {
   readonly times: CompactTimes | null;
 }
 
-/** A zeroed Uint32Array (Uint8Array when `bytes` is 1) of `length`, over a SharedArrayBuffer when `shared`. */
-export function allocColumn(length: number, shared: boolean, bytes: 1 | 4 = 4): Uint32Array | Uint8Array {
-  const buffer = shared ? new SharedArrayBuffer(length * bytes) : new ArrayBuffer(length * bytes);
-  return bytes === 1 ? new Uint8Array(buffer) : new Uint32Array(buffer);
-}
-
 /** Trip -> pattern, rank in it, route (pattern p's trips are [patternTripOffsets[p], patternTripOffsets[p + 1])). O(tripCount). */
 export function tripColumnsOf(patternTripOffsets: Uint32Array, patternRoute: Uint32Array, shared = false) {
   const patternCount = patternRoute.length;
   const tripCount = patternTripOffsets[patternCount];
-  const tripPattern = allocColumn(tripCount, shared) as Uint32Array;
-  const tripRank = allocColumn(tripCount, shared) as Uint32Array;
-  const tripRoute = allocColumn(tripCount, shared) as Uint32Array;
+  const tripPattern = allocColumn(Uint32Array, tripCount, shared);
+  const tripRank = allocColumn(Uint32Array, tripCount, shared);
+  const tripRoute = allocColumn(Uint32Array, tripCount, shared);
   for (let p = 0; p < patternCount; p++) {
     const first = patternTripOffsets[p];
     for (let t = first; t < patternTripOffsets[p + 1]; t++) {
@@ -52,7 +47,7 @@ export function tripColumnsOf(patternTripOffsets: Uint32Array, patternRoute: Uin
 
 /** Trip -> its pattern's value, for a per-trip column a snapshot stores per pattern (its trips all agree). O(tripCount). */
 export function perTripOf<T extends Uint8Array | Uint32Array>(patternValues: T, patternTripOffsets: Uint32Array, shared = false): T {
-  const out = allocColumn(patternTripOffsets[patternValues.length], shared, patternValues.BYTES_PER_ELEMENT as 1 | 4) as T;
+  const out = allocColumn(patternValues.constructor as ColumnType<T>, patternTripOffsets[patternValues.length], shared);
   for (let p = 0; p < patternValues.length; p++) out.fill(patternValues[p], patternTripOffsets[p], patternTripOffsets[p + 1]);
   return out;
 }
