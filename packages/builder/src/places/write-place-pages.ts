@@ -1,5 +1,9 @@
 import { compilePlacePages, PLACE_PAGE_MIN_POSTINGS, PLACE_PAGE_MIN_WORK, PLACE_PAGE_SECTIONS, SnapshotReader, type PlacePageColumns } from '@transit/engine';
 import { SnapshotWriter } from '../write/snapshot-writer.js';
+import { compilePlacePagesOnTwoThreads } from './place-pages-threads.js';
+
+/** Postings from which the pages are computed on two threads (below, a worker's start and its own place index cost more than it saves). */
+export const PLACE_PAGES_TWO_THREADS_MIN_POSTINGS = 200_000;
 
 /** Sections the engine's place search reads (PlaceIndex, its stop and station tables, strings). */
 const PLACE_SEARCH_READS = ['stops.', 'stations.', 'settlements.', 'postcodes.', 'places.', 'search.', 'strings.'];
@@ -11,14 +15,18 @@ const PLACE_SEARCH_READS = ['stops.', 'stations.', 'settlements.', 'postcodes.',
  * their own. Words with fewer than `minPostings` postings (default PLACE_PAGE_MIN_POSTINGS) and
  * name prefixes whose search visits fewer than `minWork` weighted postings (default
  * PLACE_PAGE_MIN_WORK) get none; without any such text (or with `minPostings` Infinity) no
- * sections are written.
+ * sections are written. From PLACE_PAGES_TWO_THREADS_MIN_POSTINGS postings the pages are
+ * computed on this thread and a worker thread, half each (place-pages-threads.ts): the same bytes.
  */
 export function writePlacePages(w: SnapshotWriter, minPostings = PLACE_PAGE_MIN_POSTINGS, minWork = PLACE_PAGE_MIN_WORK): void {
-  if (w.section('search.postings', Uint32Array).length < minPostings) return; // no word can be common enough
+  const postingCount = w.section('search.postings', Uint32Array).length;
+  if (postingCount < minPostings) return; // no word can be common enough
   const own = new SnapshotWriter();
   for (const s of w.sectionsStartingWith(PLACE_SEARCH_READS)) own.add(s.name, s.array);
-  const bytes = own.toBytes({ schemaVersion: 0, builderVersion: '', builtAt: '', feeds: [], bbox: { minLat: 0, minLon: 0, maxLat: 0, maxLon: 0 }, firstServiceDay: 0, serviceDayCount: 0, timezone: '', agencies: [] });
-  const pages = compilePlacePages(new SnapshotReader(bytes.buffer), { minPostings, minWork });
+  const twoThreads = postingCount >= PLACE_PAGES_TWO_THREADS_MIN_POSTINGS;
+  const bytes = own.toBytes({ schemaVersion: 0, builderVersion: '', builtAt: '', feeds: [], bbox: { minLat: 0, minLon: 0, maxLat: 0, maxLon: 0 }, firstServiceDay: 0, serviceDayCount: 0, timezone: '', agencies: [] }, twoThreads);
+  const choice = { minPostings, minWork };
+  const pages = twoThreads ? compilePlacePagesOnTwoThreads(bytes.buffer as SharedArrayBuffer, choice) : compilePlacePages(new SnapshotReader(bytes.buffer), choice);
   if (pages.totals.length === 0) return; // a small snapshot: no word is common enough
   for (const key of Object.keys(PLACE_PAGE_SECTIONS) as (keyof PlacePageColumns)[]) w.add(PLACE_PAGE_SECTIONS[key], pages[key]);
 }

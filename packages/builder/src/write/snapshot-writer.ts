@@ -31,10 +31,10 @@ export class SnapshotWriter {
     return this.sections.filter((s) => prefixes.some((p) => s.name.startsWith(p)));
   }
 
-  /** Serialises everything into one buffer. */
-  toBytes(header: HeaderInput): Uint8Array {
+  /** Serialises everything into one buffer (a SharedArrayBuffer when `shared`, for worker threads to view). */
+  toBytes(header: HeaderInput, shared = false): Uint8Array {
     const { headerBytes, placed, byteLength } = this.layout(header);
-    const out = new Uint8Array(byteLength);
+    const out = new Uint8Array(shared ? new SharedArrayBuffer(byteLength) : new ArrayBuffer(byteLength));
     out.set(preamble(headerBytes), 0);
     for (const s of placed) out.set(bytesOf(s.array), s.byteOffset);
     return out;

@@ -15,6 +15,12 @@ export interface PlacePageChoice {
   minWork?: number;
   /** At most this many such name prefixes, the costliest first. */
   maxPhrases?: number;
+  /**
+   * Only every `count`-th text from the `index`-th (in byte order) gets its page: parts 0 to
+   * count - 1, computed on as many threads and interleaved back (mergePlacePageParts), give the
+   * whole. Default the whole (index 0 of 1).
+   */
+  part?: { index: number; count: number };
 }
 
 /**
@@ -27,12 +33,12 @@ export interface PlacePageChoice {
  * not used. A number is `minPostings` (no name prefixes), as before.
  */
 export function compilePlacePages(r: SnapshotReader, choice: PlacePageChoice | number = {}): PlacePageColumns {
-  const { minPostings = PLACE_PAGE_MIN_POSTINGS, minWork = typeof choice === 'number' ? Infinity : PLACE_PAGE_MIN_WORK, maxPhrases = PLACE_PAGE_MAX_PHRASES } = typeof choice === 'number' ? { minPostings: choice } : choice;
+  const { minPostings = PLACE_PAGE_MIN_POSTINGS, minWork = typeof choice === 'number' ? Infinity : PLACE_PAGE_MIN_WORK, maxPhrases = PLACE_PAGE_MAX_PHRASES, part = { index: 0, count: 1 } } = typeof choice === 'number' ? { minPostings: choice } : choice;
   const strings = new StringTable(r.u8('strings.bytes'), r.u32('strings.offsets'));
   const index = new PlaceIndex(r, strings, new StopTable(r, strings), new StationTable(r, strings), false);
   const common = commonWords(new TokenDictionary(r, strings), strings, minPostings);
   const phrases = minWork === Infinity ? [] : namePrefixes(r, strings, (words) => index.wordWork(words), minWork, maxPhrases);
-  const words = mergeTexts(common, phrases);
+  const words = mergeTexts(common, phrases).filter((_, i) => i % part.count === part.index);
   const wordOffsets = new Uint32Array(words.length + 1);
   const totals = new Uint32Array(words.length);
   const idOffsets = new Uint32Array(words.length + 1);
@@ -51,6 +57,31 @@ export function compilePlacePages(r: SnapshotReader, choice: PlacePageChoice | n
   const ids = new Uint32Array(idOffsets[words.length]);
   pages.forEach((page, i) => ids.set(page, idOffsets[i]));
   return { info: Uint32Array.of(PLACE_PAGE_VERSION, PLACE_PAGE_SIZE), wordBytes, wordOffsets, totals, idOffsets, ids };
+}
+
+/**
+ * The parts of compilePlacePages (`part` index 0 to count - 1, in order) interleaved back into
+ * the columns compilePlacePages gives without `part`.
+ */
+export function mergePlacePageParts(parts: PlacePageColumns[]): PlacePageColumns {
+  const count = parts.reduce((n, p) => n + p.totals.length, 0);
+  const wordOffsets = new Uint32Array(count + 1);
+  const totals = new Uint32Array(count);
+  const idOffsets = new Uint32Array(count + 1);
+  const wordBytes = new Uint8Array(parts.reduce((n, p) => n + p.wordBytes.length, 0));
+  const ids = new Uint32Array(parts.reduce((n, p) => n + p.ids.length, 0));
+  for (let i = 0; i < count; i++) {
+    const p = parts[i % parts.length];
+    const k = Math.floor(i / parts.length); // text k of its part
+    const word = p.wordBytes.subarray(p.wordOffsets[k], p.wordOffsets[k + 1]);
+    const page = p.ids.subarray(p.idOffsets[k], p.idOffsets[k + 1]);
+    wordBytes.set(word, wordOffsets[i]);
+    wordOffsets[i + 1] = wordOffsets[i] + word.length;
+    ids.set(page, idOffsets[i]);
+    idOffsets[i + 1] = idOffsets[i] + page.length;
+    totals[i] = p.totals[k];
+  }
+  return { info: parts[0].info, wordBytes, wordOffsets, totals, idOffsets, ids };
 }
 
 /** The texts of both lists once each, in byte order (the order PlacePages searches). */

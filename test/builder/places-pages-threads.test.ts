@@ -1,0 +1,51 @@
+// FEATURE UNDER TEST: the stored place pages computed on two threads (places/place-pages-threads.ts): the same columns as one thread, and an error on the worker thread surfaces with its own message.
+import { describe, it, expect } from 'vitest';
+import { compilePlacePages, SnapshotReader, type PlacePageColumns } from '@transit/engine';
+import { compileSnapshot } from '@transit/builder';
+import { compilePlacePagesOnTwoThreads, startPlacePagesWorker } from '../../packages/builder/src/places/place-pages-threads.js';
+import { addPostcode, randomWorld } from '../engine/places-fixture.js';
+
+/** The seeded place world compiled without pages, in shared memory (what the worker views). */
+function worldSnapshot(): SharedArrayBuffer {
+  const { ds } = randomWorld(5, 1500);
+  for (let i = 0; i < 30; i++) addPostcode(ds, `A1${i % 10}${'ABD'[i % 3]}${'EFG'[Math.floor(i / 10)]}`, 53.4 + i * 0.001, -1.5);
+  const bytes = compileSnapshot(ds, { builtAt: '2026-01-01T00:00:00.000Z', placePageMinPostings: Infinity });
+  const shared = new SharedArrayBuffer(bytes.length);
+  new Uint8Array(shared).set(bytes);
+  return shared;
+}
+
+const plain = (p: PlacePageColumns) => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, Array.from(v as Uint32Array)]));
+
+describe('place pages on two threads', () => {
+  const snapshot = worldSnapshot();
+
+  it('gives the columns one thread gives, words and name prefixes', () => {
+    for (const choice of [{ minPostings: 20, minWork: Infinity }, { minPostings: 5, minWork: 50 }]) {
+      const one = compilePlacePages(new SnapshotReader(snapshot), choice);
+      const two = compilePlacePagesOnTwoThreads(snapshot, choice);
+      expect(one.totals.length, JSON.stringify(choice)).toBeGreaterThan(50); // both parts hold texts
+      expect(plain(two), JSON.stringify(choice)).toEqual(plain(one));
+    }
+  });
+
+  it('throws the worker thread\'s error with its message', () => {
+    const bad = new SharedArrayBuffer(snapshot.byteLength);
+    new Uint8Array(bad).set(new Uint8Array(snapshot));
+    new Uint8Array(bad)[0] ^= 0xff; // the magic bytes: both threads refuse it
+    let inline: Error | undefined;
+    try {
+      compilePlacePages(new SnapshotReader(bad), { minPostings: 20 });
+    } catch (err) {
+      inline = err as Error;
+    }
+    expect(inline?.message).toMatch(/./);
+    const worker = startPlacePagesWorker(bad, { minPostings: 20 });
+    try {
+      expect(() => worker.result()).toThrow(inline!.message);
+    } finally {
+      worker.stop();
+    }
+    expect(() => compilePlacePagesOnTwoThreads(bad, { minPostings: 20 })).toThrow(inline!.message);
+  });
+});
