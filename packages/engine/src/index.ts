@@ -17,7 +17,7 @@ export { compactTimes, packRows, type CompactTimes } from './timetable/compact-t
 export { StringTable } from './snapshot/strings.js';
 export { KD_NODE_SIZE } from './spatial/kd-view.js';
 export { deletionHash, NO_SKIP, TYPO_MIN_TOKEN_BYTES, TYPO_MIN_WORD_BYTES, TYPO_MAX_BYTES } from './places/typo.js';
-export { compilePlacePages, mergePlacePageParts, type PlacePageChoice } from './places/compile-place-pages.js';
+export { compilePlacePages, placePageTexts, mergePlacePageParts, type PlacePageChoice } from './places/compile-place-pages.js';
 export { PLACE_PAGE_SECTIONS, PLACE_PAGE_MIN_POSTINGS, PLACE_PAGE_MIN_WORK, PLACE_PAGE_MAX_PHRASES, type PlacePageColumns } from './places/place-pages.js';
 export { STOP_TYPE_CODES, ModeBit } from './stops/stop-table.js';
 export { BoardHits } from './boards/board-hits.js';

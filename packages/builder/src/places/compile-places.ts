@@ -3,7 +3,7 @@ import type { Dataset, SettlementRecord, StationRecord, StopRecord } from '../da
 import { StopKind } from '../dataset.js';
 import { BuildError } from '../issues.js';
 import type { SnapshotWriter } from '../write/snapshot-writer.js';
-import { compareUtf8 } from '../write/string-pool.js';
+import { utf8ComparatorFor } from '../write/string-pool.js';
 import { kdSections } from '../write/kd-sections.js';
 
 // Mirrors of engine constants (places/postcode-column.ts, places/typo.ts): keep them equal.
@@ -46,8 +46,8 @@ const enum Group {
 interface PlaceText {
   name: string;
   group: Group;
-  /** Tokens of the name, in order. */
-  nameTokens: string[];
+  /** Tokens of the name, in order (shared between places with the same name: read only). */
+  nameTokens: readonly string[];
   /** Tokens of the other fields, not already in the name (a station's CRS code always first). */
   otherTokens: string[];
 }
@@ -94,7 +94,8 @@ function writePostcodes(ds: Dataset, w: SnapshotWriter): { lat: Float64Array; lo
     keys[i] = postcodeKey(codes[i]);
     valid.push(i);
   }
-  const order = Uint32Array.from(valid).sort((a, b) => keys[a] - keys[b] || a - b);
+  // Array sort: stable (ties stay in file order, the first kept) and quick on the sorted runs of postcode files.
+  const order = valid.sort((a, b) => keys[a] - keys[b]);
   const kept: number[] = [];
   for (let j = 0; j < order.length; j++) {
     if (j > 0 && keys[order[j]] === keys[order[j - 1]]) {
@@ -129,34 +130,54 @@ function postcodeKey(code: string): number {
 /** Searchable text per indexed place: settlements (name; parent), stations (name; CRS, "rail station"), stops (name; indicator, locality, parent). */
 function placeTexts(settlements: SettlementRecord[], stations: StationRecord[], stops: StopRecord[]): PlaceText[] {
   const texts: PlaceText[] = [];
-  for (const s of settlements) texts.push(text(s.name, Group.Settlement, [], [s.parent]));
-  for (const s of stations) texts.push(text(s.name, Group.Station, tokenize(s.crs), ['rail station']));
+  const tokens = memoTokenize();
+  for (const s of settlements) texts.push(text(tokens, s.name, Group.Settlement, [], [s.parent]));
+  for (const s of stations) texts.push(text(tokens, s.name, Group.Station, tokenize(s.crs), ['rail station']));
   for (const s of stops) {
     if (s.kind === StopKind.Rail) texts.push({ name: s.name, group: Group.Hidden, nameTokens: [], otherTokens: [] });
-    else texts.push(text(s.name, Group.Stop, [], [s.indicator, s.locality, s.parentLocality]));
+    else texts.push(text(tokens, s.name, Group.Stop, [], [s.indicator, s.locality, s.parentLocality]));
   }
   return texts;
 }
 
-function text(name: string, group: Group, leading: string[], fields: string[]): PlaceText {
-  const nameTokens = tokenize(name);
-  const seen = new Set([...nameTokens, ...leading]);
+/**
+ * `tokenize`, remembered per text: names, localities and indicators repeat across a country's
+ * stops. The arrays it gives are shared: read them, never change them.
+ */
+function memoTokenize(): (text: string) => readonly string[] {
+  const seen = new Map<string, readonly string[]>();
+  return (text) => {
+    let tokens = seen.get(text);
+    if (tokens === undefined) seen.set(text, (tokens = tokenize(text)));
+    return tokens;
+  };
+}
+
+function text(tokenized: (text: string) => readonly string[], name: string, group: Group, leading: string[], fields: string[]): PlaceText {
+  const nameTokens = tokenized(name);
+  // A place has a handful of tokens: a linear search beats a Set.
   const otherTokens = [...leading];
   const add = (t: string) => {
-    if (seen.has(t)) return;
-    seen.add(t);
+    if (nameTokens.includes(t) || otherTokens.includes(t)) return;
     otherTokens.push(t);
   };
-  for (const field of fields) for (const t of tokenize(field)) add(t);
-  for (const t of [...nameTokens, ...otherTokens]) if (Object.hasOwn(ALIASES, t)) add(ALIASES[t]);
+  for (const field of fields) for (const t of tokenized(field)) add(t);
+  for (let i = 0, n = nameTokens.length + otherTokens.length; i < n; i++) {
+    const t = i < nameTokens.length ? nameTokens[i] : otherTokens[i - nameTokens.length];
+    if (Object.hasOwn(ALIASES, t)) add(ALIASES[t]);
+  }
   return { name, group, nameTokens, otherTokens };
 }
 
 /** Token dictionary, place -> tokens, token -> places (postings) and the typo index. */
 function writeSearchIndex(ds: Dataset, w: SnapshotWriter, texts: PlaceText[]): void {
   const unique = new Set<string>();
-  for (const t of texts) for (const token of [...t.nameTokens, ...t.otherTokens]) unique.add(token);
-  const tokens = [...unique].sort(compareUtf8);
+  for (const t of texts) {
+    for (const token of t.nameTokens) unique.add(token);
+    for (const token of t.otherTokens) unique.add(token);
+  }
+  const tokens = [...unique];
+  tokens.sort(utf8ComparatorFor(tokens));
   if (tokens.length >= 2 ** TOKEN_ID_BITS) throw new BuildError(`${tokens.length} distinct place words exceed the typo index limit of 2^${TOKEN_ID_BITS}.`);
   const idOf = new Map(tokens.map((t, i) => [t, i]));
 
@@ -232,10 +253,19 @@ function typoIndex(tokens: string[]): { hashes: Uint32Array; tokens: Uint32Array
 
 /** Indexed place -> rank in (group, name length, name bytes, place id) order. */
 function tieRanks(texts: PlaceText[]): Uint32Array {
-  const order = Array.from(texts.keys());
-  order.sort((a, b) => texts[a].group - texts[b].group || texts[a].name.length - texts[b].name.length || compareUtf8(texts[a].name, texts[b].name) || a - b);
-  const rank = new Uint32Array(texts.length);
-  order.forEach((p, i) => (rank[p] = i));
+  const n = texts.length;
+  const groupLength = new Float64Array(n); // group, then name length (UTF-16 units)
+  const names = new Array<string>(n);
+  for (let p = 0; p < n; p++) {
+    groupLength[p] = texts[p].group * 2 ** 32 + texts[p].name.length;
+    names[p] = texts[p].name;
+  }
+  // Array sort is stable: ties stay in place id order.
+  const byName = utf8ComparatorFor(names);
+  const order = Array.from({ length: n }, (_, p) => p);
+  order.sort((a, b) => groupLength[a] - groupLength[b] || byName(names[a], names[b]));
+  const rank = new Uint32Array(n);
+  for (let i = 0; i < n; i++) rank[order[i]] = i;
   return rank;
 }
 

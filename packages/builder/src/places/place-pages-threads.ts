@@ -1,22 +1,24 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, Worker, receiveMessageOnPort } from 'node:worker_threads';
-import { compilePlacePages, mergePlacePageParts, SnapshotReader, type PlacePageChoice, type PlacePageColumns } from '@transit/engine';
+import { compilePlacePages, mergePlacePageParts, placePageTexts, SnapshotReader, type PlacePageChoice, type PlacePageColumns } from '@transit/engine';
 import type { PlacePagesAnswer, PlacePagesWork } from './place-pages-worker.js';
 
 /** The compiled worker entry (a worker runs built JavaScript, also when the caller runs from sources). */
 const WORKER_ENTRY = fileURLToPath(new URL('../../dist/places/place-pages-worker.js', import.meta.url));
 
 /**
- * compilePlacePages on two threads: every other text's page on a worker thread, the rest on this
- * one, interleaved back (the same columns as one thread gives). Synchronous: this thread computes
+ * compilePlacePages on two threads: the texts chosen once here (placePageTexts), then every other
+ * text's page on a worker thread, the rest on this one, interleaved back (the same columns as one
+ * thread gives). Synchronous: this thread computes
  * its half, then blocks until the worker has posted its own. An error on either thread is thrown
  * here with its message.
  */
 export function compilePlacePagesOnTwoThreads(snapshot: SharedArrayBuffer, choice: PlacePageChoice): PlacePageColumns {
-  const worker = startPlacePagesWorker(snapshot, { ...choice, part: { index: 0, count: 2 } });
+  const texts = placePageTexts(new SnapshotReader(snapshot), choice); // once: costing the name prefixes is a third of the work
+  const worker = startPlacePagesWorker(snapshot, { ...choice, texts, part: { index: 0, count: 2 } });
   try {
-    const mine = compilePlacePages(new SnapshotReader(snapshot), { ...choice, part: { index: 1, count: 2 } });
+    const mine = compilePlacePages(new SnapshotReader(snapshot), { ...choice, texts, part: { index: 1, count: 2 } });
     return mergePlacePageParts([worker.result(), mine]);
   } finally {
     worker.stop();

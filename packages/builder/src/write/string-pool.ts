@@ -59,6 +59,16 @@ export function compareUtf8(a: string, b: string): number {
   return a.length - b.length;
 }
 
+/**
+ * compareUtf8, or JavaScript's own string order when every one of `strings` is below U+D800
+ * (there UTF-16 code unit order is UTF-8 byte order, and the built-in comparison several times
+ * cheaper).
+ */
+export function utf8ComparatorFor(strings: readonly string[]): (a: string, b: string) => number {
+  for (const s of strings) if (AT_OR_ABOVE_SURROGATES.test(s)) return compareUtf8;
+  return (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+}
+
 /** Permutation of 0..n-1 ordering `column` (string indices into `pool`) by UTF-8 bytes (ties by index). */
 export function sortedOrder(pool: StringPool, column: ArrayLike<number>): Uint32Array {
   const n = column.length;

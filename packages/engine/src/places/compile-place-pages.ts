@@ -16,6 +16,11 @@ export interface PlacePageChoice {
   /** At most this many such name prefixes, the costliest first. */
   maxPhrases?: number;
   /**
+   * The texts to store pages for, as placePageTexts gives them for this choice (computed once, for
+   * parts on several threads); default computed here.
+   */
+  texts?: readonly Uint8Array[];
+  /**
    * Only every `count`-th text from the `index`-th (in byte order) gets its page: parts 0 to
    * count - 1, computed on as many threads and interleaved back (mergePlacePageParts), give the
    * whole. Default the whole (index 0 of 1).
@@ -24,21 +29,31 @@ export interface PlacePageChoice {
 }
 
 /**
- * The first-page cache of a snapshot's place search (see PlacePages): every word made of ASCII
- * letters and digits that starts some token and whose prefix range holds at least `minPostings`
- * postings, and the costliest prefixes of place names (namePrefixes: at least `minWork` weighted
- * postings, at most `maxPhrases` of them), each with the total and best PLACE_PAGE_SIZE place ids
- * the search gives for it typed alone. Reads the place, stop, station, string and search sections
- * of `r` (the builder passes the sections it has written); the snapshot's own pages, if any, are
- * not used. A number is `minPostings` (no name prefixes), as before.
+ * The place-search sections' reader, strings and index, as compilePlacePages and placePageTexts
+ * read them.
  */
-export function compilePlacePages(r: SnapshotReader, choice: PlacePageChoice | number = {}): PlacePageColumns {
-  const { minPostings = PLACE_PAGE_MIN_POSTINGS, minWork = typeof choice === 'number' ? Infinity : PLACE_PAGE_MIN_WORK, maxPhrases = PLACE_PAGE_MAX_PHRASES, part = { index: 0, count: 1 } } = typeof choice === 'number' ? { minPostings: choice } : choice;
+function openPlaceSearch(r: SnapshotReader): { strings: StringTable; index: PlaceIndex } {
   const strings = new StringTable(r.u8('strings.bytes'), r.u32('strings.offsets'));
-  const index = new PlaceIndex(r, strings, new StopTable(r, strings), new StationTable(r, strings), false);
+  return { strings, index: new PlaceIndex(r, strings, new StopTable(r, strings), new StationTable(r, strings), false) };
+}
+
+/** The texts compilePlacePages stores pages for (common words and costly name prefixes), once each, in byte order. */
+export function placePageTexts(r: SnapshotReader, choice: PlacePageChoice | number = {}): Uint8Array[] {
+  const { strings, index } = openPlaceSearch(r);
+  return textsOf(r, strings, index, choice);
+}
+
+function textsOf(r: SnapshotReader, strings: StringTable, index: PlaceIndex, choice: PlacePageChoice | number): Uint8Array[] {
+  const { minPostings = PLACE_PAGE_MIN_POSTINGS, minWork = typeof choice === 'number' ? Infinity : PLACE_PAGE_MIN_WORK, maxPhrases = PLACE_PAGE_MAX_PHRASES } = typeof choice === 'number' ? { minPostings: choice } : choice;
   const common = commonWords(new TokenDictionary(r, strings), strings, minPostings);
   const phrases = minWork === Infinity ? [] : namePrefixes(r, strings, (words) => index.wordWork(words), minWork, maxPhrases);
-  const words = mergeTexts(common, phrases).filter((_, i) => i % part.count === part.index);
+  return mergeTexts(common, phrases);
+}
+
+export function compilePlacePages(r: SnapshotReader, choice: PlacePageChoice | number = {}): PlacePageColumns {
+  const { part = { index: 0, count: 1 }, texts } = typeof choice === 'number' ? {} : choice;
+  const { strings, index } = openPlaceSearch(r);
+  const words = (texts ?? textsOf(r, strings, index, choice)).filter((_, i) => i % part.count === part.index);
   const wordOffsets = new Uint32Array(words.length + 1);
   const totals = new Uint32Array(words.length);
   const idOffsets = new Uint32Array(words.length + 1);
