@@ -1,6 +1,6 @@
-// FEATURE UNDER TEST: sortedOrder orders string columns by UTF-8 bytes, ties by index, with or without characters at or above U+D800.
+// FEATURE UNDER TEST: sortedOrder orders string columns by UTF-8 bytes, ties by index, with or without characters at or above U+D800; utf8ComparatorFor compares as UTF-8 bytes either way.
 import { describe, it, expect } from 'vitest';
-import { StringPool, sortedOrder } from '../../packages/builder/src/write/string-pool.js';
+import { StringPool, sortedOrder, utf8ComparatorFor } from '../../packages/builder/src/write/string-pool.js';
 
 /** The order by definition: UTF-8 bytes compared, then index. */
 function byBytes(texts: string[]): number[] {
@@ -30,5 +30,15 @@ describe('sortedOrder', () => {
     const { pool, ids, texts } = column(['a', 'z', '\uE000', '\uFFFD', '😀', '𝄞'], 3000, 2);
     expect(texts.some((t) => /[\uD800-\uDFFF]/.test(t)) && texts.some((t) => /[\uE000-\uFFFF]/.test(t))).toBe(true);
     expect(Array.from(sortedOrder(pool, ids))).toEqual(byBytes(texts));
+  });
+});
+
+describe('utf8ComparatorFor', () => {
+  it('sorts as UTF-8 bytes, with the built-in comparison or compareUtf8', () => {
+    for (const [alphabet, seed] of [[['a', 'B', '0', '_', 'é', 'Ā'], 3], [['a', 'z', '\uE000', '\uFFFD', '😀', '𝄞'], 4]] as const) {
+      const { texts } = column([...alphabet], 3000, seed);
+      const compare = utf8ComparatorFor(texts);
+      expect(texts.map((_, i) => i).sort((a, b) => compare(texts[a], texts[b]) || a - b)).toEqual(byBytes(texts));
+    }
   });
 });
