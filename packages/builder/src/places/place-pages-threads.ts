@@ -39,7 +39,7 @@ export function startPlacePagesWorker(snapshot: SharedArrayBuffer, choice: Place
   const done = new Int32Array(new SharedArrayBuffer(4));
   const { port1, port2 } = new MessageChannel();
   const work: PlacePagesWork = { snapshot, choice, done, port: port2 };
-  const worker = new Worker(WORKER_ENTRY, { workerData: work, transferList: [port2], resourceLimits: { maxYoungGenerationSizeMb: 4 } });
+  const worker = new Worker(WORKER_ENTRY, { workerData: work, transferList: [port2] });
   return {
     result() {
       Atomics.wait(done, 0, 0); // the worker posts its answer before raising `done`
