@@ -6,7 +6,6 @@ import type { SparseBounds, TargetBounds } from './target-bounds.js';
 import { BeyondHorizon, LandmarkBounds } from './landmark-bounds.js';
 import { traceRides, type RawRide } from './journey-trace.js';
 import { canAlight, canBoard } from './stop-flags.js';
-import { TargetReach } from './target-reach.js';
 import { UNREACHED, type StopAccess } from './planner-api.js';
 
 /** A journey found by a range search, times in query-day Seconds (travel order, not negated). */
@@ -60,13 +59,6 @@ export const BOUNDS_FLOOR_S = 7200;
  */
 const BOUNDS_CACHE_STOPS = 1 << 20;
 
-/**
- * `TargetReach` is computed once the window's later runs have scanned this many times the
- * patterns its first run did (a search costs about a first run): searches whose later runs are
- * cheap never pay for it, dear ones pay it once (measured with 0.5-3, see bench/RESULTS.md).
- */
-const REACH_AFTER_FIRST_RUNS = 3;
-
 /** Departure sort keys: (tau + KEY_OFFSET) * KEY_SCALE + the departure's index (below 2^29; the key stays below 2^53). */
 const KEY_SCALE = 1 << 29;
 const KEY_OFFSET = 1 << 22;
@@ -97,8 +89,6 @@ export class RangeSearch {
   private installed: SparseBounds | null = null;
   /** The horizon of the bounds `boundsFor` returned last (UNREACHED: none). */
   private lbHorizon = UNREACHED;
-  /** How late each stop may be reached and still beat the target, computed once a run has reached it (null without bounds). */
-  private readonly reach: TargetReach | null;
   /** Bounds past the horizon from the landmarks (built on first use, or by `prepare`); null without bounds. */
   private beyondCache: BeyondHorizon | null | undefined;
 
@@ -119,7 +109,6 @@ export class RangeSearch {
     this.runStops = new Int32Array(S);
     this.runTimes = new Int32Array(S);
     this.lb = new Int32Array(bounds ? S : 0).fill(UNREACHED);
-    this.reach = bounds ? new TargetReach(tt, bounds, days, patternMode) : null;
   }
 
   /** Builds the landmark tables now rather than in the first search (`Engine.prepareJourneys`). */
@@ -389,10 +378,6 @@ export class RangeSearch {
     const L = this.raptor.labels;
     const out: Candidate[] = [];
     let firstRun = true;
-    let reachX = UNREACHED;
-    let firstRunDone = false;
-    let firstScans = 0;
-    let laterScans = 0;
     for (let i = n - 1; i >= 0; ) {
       const tau = this.tauAt(i);
       let j = i;
@@ -414,29 +399,11 @@ export class RangeSearch {
       firstRun = false;
       for (const a of access) this.raptor.preset(a.stop, tau + a.seconds);
       this.before.set(L.target.subarray(0, q.rounds));
-      const scans0 = this.raptor.scanCount;
       this.raptor.run(this.runStops, this.runTimes, count, restrict ? this.runEntries : null, entries);
-      const scans = this.raptor.scanCount - scans0;
-      if (firstRunDone) laterScans += scans;
-      else firstScans = scans;
-      firstRunDone = true;
       for (let k = 1; k < q.rounds; k++) {
         if (L.target[k] < this.before[k] && L.target[k] < L.target[k - 1] && L.targetStop[k] >= 0) {
           const rides = traceRides(L, this.tt, this.days, k, L.targetStop[k], q.reverse, q.slack);
           out.push({ rides, start: 0, end: 0, transfers: rides.length - 1 });
-        }
-      }
-      // Once the target is reached and the later runs proved dear: how late each stop may be reached to beat it with the fewest trips that reach it (the weakest target), for the earlier departures' runs.
-      if (this.reach && reachX >= UNREACHED && i >= 0 && laterScans >= firstScans * REACH_AFTER_FIRST_RUNS && laterScans > 0) {
-        let k = 1;
-        while (k < q.rounds && L.target[k] >= UNREACHED) k++;
-        if (k < q.rounds) {
-          reachX = L.target[k];
-          const floor = this.tauAt(0);
-          // No label lies below floor + the bound from the origin: the search stops where none can be early enough.
-          const fromOrigin = this.bounds!.compute(q.reverse ? q.egress : q.access, !q.reverse, reachX - floor);
-          this.reach.compute(q.reverse, q.reverse ? q.access : q.egress, reachX, floor, q.modeMask, fromOrigin, this.bounds!.horizon);
-          this.raptor.setReach(this.reach.latest, reachX);
         }
       }
     }
