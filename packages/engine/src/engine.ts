@@ -341,8 +341,8 @@ export class Engine {
   prepareJourneys(): void {
     void this.journeyPlanner;
     this.planner.prepareBounds();
-    this.streets?.landmarks('walk');
-    this.streets?.landmarks('bicycle');
+    this.streets?.hierarchy('walk');
+    this.streets?.hierarchy('bicycle');
   }
 
   /**

@@ -9,6 +9,17 @@ import type { StreetPath } from './path-buffer.js';
 import { streetLinesInBox, type StreetLines } from './street-lines.js';
 import type { StreetNetwork } from './street-network.js';
 import { Landmarks } from './landmarks.js';
+import { ContractionHierarchy } from './hierarchy.js';
+import { HierarchySearch } from './hierarchy-search.js';
+import { routeByHierarchy } from './hierarchy-route.js';
+
+/**
+ * How `StreetGraph.route` searches walking and cycling routes: 'hierarchy' (bidirectional on the
+ * mode's contraction hierarchy, the default), 'landmarks' (A* with ALT bounds) or 'straight' (A*
+ * with the straight line alone). All three give a shortest path of the same cost; driving is
+ * always A* on the straight line.
+ */
+export type RouteMethod = 'hierarchy' | 'landmarks' | 'straight';
 
 /** Stops as the street graph sees them: coordinates and their kd-tree (the `stops.*` sections). */
 export interface StopPoints {
@@ -41,6 +52,8 @@ export class StreetGraph implements StreetNetwork {
   private maxCarMps = 0;
   /** Landmark tables by mode bit (built on a route's first use; null when the graph is too large). */
   private readonly landmarkTables = new Map<number, Landmarks | null>();
+  /** Contraction hierarchies and their query workspaces by mode bit (built on a route's first use). */
+  private readonly hierarchies = new Map<number, HierarchySearch>();
 
   constructor(
     readonly columns: StreetColumns,
@@ -73,15 +86,30 @@ export class StreetGraph implements StreetNetwork {
   }
 
   /**
-   * Point-to-point route by A*: walking by distance ignoring oneway, cycling by distance
-   * respecting oneway (unless exempt), driving by time on edge speeds respecting oneway. Each end
-   * snaps to the nearest usable edge within `maxSnapMetres`. Null when an end does not snap or
-   * the ends are not connected. Runs on the shared workspace. Walking and cycling use landmark
-   * bounds (`landmarks`), built on the mode's first route; `useLandmarks` false searches with the
-   * straight line alone (the same answer, more nodes settled).
+   * Point-to-point route: walking by distance ignoring oneway, cycling by distance respecting
+   * oneway (unless exempt), driving by time on edge speeds respecting oneway. Each end snaps to
+   * the nearest usable edge within `maxSnapMetres`. Null when an end does not snap or the ends
+   * are not connected. Runs on the shared workspace. Walking and cycling search the mode's
+   * contraction hierarchy (`hierarchy`, built on the mode's first route) unless `method` says
+   * 'landmarks' (A* with ALT bounds) or 'straight' (A* with the straight line alone): the same
+   * cost every way; where shortest paths tie, the hierarchy may take another of them. Driving is A*.
    */
-  route(from: LatLon, to: LatLon, mode: StreetMode, maxSnapMetres = ROUTE_SNAP_M, useLandmarks = true): StreetPath | null {
-    return routeBetween(this.search, from, to, mode, maxSnapMetres, useLandmarks && mode !== 'car' ? this.landmarks(mode) : null);
+  route(from: LatLon, to: LatLon, mode: StreetMode, maxSnapMetres = ROUTE_SNAP_M, method: RouteMethod = 'hierarchy'): StreetPath | null {
+    if (mode === 'car' || method === 'straight') return routeBetween(this.search, from, to, mode, maxSnapMetres, null);
+    if (method === 'landmarks') return routeBetween(this.search, from, to, mode, maxSnapMetres, this.landmarks(mode));
+    return routeByHierarchy(this.search, this.hierarchySearch(mode), from, to, mode, maxSnapMetres);
+  }
+
+  /** The contraction hierarchy of walking or cycling (built on first use, about a second of CPU on Newport; see docs/engine.md "Streets"). */
+  hierarchy(mode: 'walk' | 'bicycle'): ContractionHierarchy {
+    return this.hierarchySearch(mode).ch;
+  }
+
+  private hierarchySearch(mode: 'walk' | 'bicycle'): HierarchySearch {
+    const bit = modeBit(mode);
+    let hs = this.hierarchies.get(bit);
+    if (!hs) this.hierarchies.set(bit, (hs = new HierarchySearch(ContractionHierarchy.build(this.columns, bit), this.nodeCount)));
+    return hs;
   }
 
   /** The landmark tables of walking or cycling (built on first use, about 16 full Dijkstras; null when the graph is too large for them). */

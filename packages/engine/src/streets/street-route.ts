@@ -104,8 +104,11 @@ function landmarkHeuristic(lm: Landmarks, origin: number, d: StreetSnap, viaSour
   };
 }
 
-/** Writes the path and returns the result; `end` = NO_EDGE for the direct path along one segment. */
-function finish(search: StreetSearch, from: LatLon, to: LatLon, d: StreetSnap, end: number, bit: number, mode: StreetMode): StreetPath {
+/**
+ * Writes the path and returns the result; `end` = NO_EDGE for the direct path along one segment.
+ * With `traced`, the path up to node `end` is already in `search.path` (else it is traced from the search's parents).
+ */
+export function finish(search: StreetSearch, from: LatLon, to: LatLon, d: StreetSnap, end: number, bit: number, mode: StreetMode, traced = false): StreetPath {
   const c = search.graph.columns;
   const p = search.path;
   const o = search.snap;
@@ -114,7 +117,7 @@ function finish(search: StreetSearch, from: LatLon, to: LatLon, d: StreetSnap, e
     p.to(o.lat, o.lon, OFF_GRAPH, o.distance);
     p.to(d.lat, d.lon, c.edgeName[o.edge], Math.abs(along(o, d)) * c.edgeLength[o.edge]);
   } else {
-    search.traceFromSnap(from.lat, from.lon, end);
+    if (!traced) search.traceFromSnap(from.lat, from.lon, end);
     const part = end === d.source ? d.fraction : 1 - d.fraction;
     p.to(d.lat, d.lon, c.edgeName[d.edge], part * c.edgeLength[d.edge]);
   }
@@ -137,7 +140,7 @@ function carSeconds(search: StreetSearch, end: number, d: StreetSnap): number {
 }
 
 /** The edge from `s.target` back to `s.source` usable by `bit`, or NO_EDGE (walking always has one: the builder pairs foot edges). */
-function reverseEdge(c: StreetColumns, s: StreetSnap, bit: number): number {
+export function reverseEdge(c: StreetColumns, s: StreetSnap, bit: number): number {
   for (let e = c.edgeOffsets[s.target], end = c.edgeOffsets[s.target + 1]; e < end; e++) {
     if (c.edgeTarget[e] === s.source && c.edgeAccess[e] & bit) return e;
   }
@@ -152,7 +155,7 @@ function along(o: StreetSnap, d: StreetSnap): number {
 }
 
 /** Cost of going straight along a shared segment from o to d (forward on o's edge, or back on its reverse), else Infinity. */
-function direct(c: StreetColumns, o: StreetSnap, d: StreetSnap, oRev: number, cost: (e: number) => number): number {
+export function direct(c: StreetColumns, o: StreetSnap, d: StreetSnap, oRev: number, cost: (e: number) => number): number {
   const t = along(o, d);
   if (Number.isNaN(t)) return Infinity;
   if (t >= 0) return t * cost(o.edge);
