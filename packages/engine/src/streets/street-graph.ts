@@ -9,7 +9,8 @@ import type { StreetPath } from './path-buffer.js';
 import { streetLinesInBox, type StreetLines } from './street-lines.js';
 import type { StreetNetwork } from './street-network.js';
 import { Landmarks } from './landmarks.js';
-import { ContractionHierarchy } from './hierarchy.js';
+import { SnapshotFormatError } from '../errors.js';
+import { ContractionHierarchy, type HierarchyColumns } from './hierarchy.js';
 import { HierarchySearch } from './hierarchy-search.js';
 import { routeByHierarchy } from './hierarchy-route.js';
 
@@ -100,15 +101,25 @@ export class StreetGraph implements StreetNetwork {
     return routeByHierarchy(this.search, this.hierarchySearch(mode), from, to, mode, maxSnapMetres);
   }
 
-  /** The contraction hierarchy of walking or cycling (built on first use, about a second of CPU on Newport; see docs/engine.md "Streets"). */
-  hierarchy(mode: 'walk' | 'bicycle'): ContractionHierarchy {
-    return this.hierarchySearch(mode).ch;
+  /**
+   * The contraction hierarchy of walking or cycling: built on first use (a second or two of CPU on
+   * Newport; into shared memory when `shared`, for engines in other threads), or the one given to
+   * `useHierarchy`. See docs/engine.md "Streets".
+   */
+  hierarchy(mode: 'walk' | 'bicycle', shared = false): ContractionHierarchy {
+    return this.hierarchySearch(mode, shared).ch;
   }
 
-  private hierarchySearch(mode: 'walk' | 'bicycle'): HierarchySearch {
+  /** Routes `mode` on a hierarchy built before over this graph (another engine's, in shared memory): viewed, not built again. */
+  useHierarchy(mode: 'walk' | 'bicycle', cols: HierarchyColumns): void {
+    if (cols.upOffsets.length !== this.nodeCount + 1) throw new SnapshotFormatError(`The ${mode} street hierarchy given to Engine.open covers ${cols.upOffsets.length - 1} nodes, not this snapshot's ${this.nodeCount}: pass the tables of an engine over the same snapshot (engine.sharedTables).`);
+    this.hierarchies.set(modeBit(mode), new HierarchySearch(new ContractionHierarchy(cols), this.nodeCount));
+  }
+
+  private hierarchySearch(mode: 'walk' | 'bicycle', shared = false): HierarchySearch {
     const bit = modeBit(mode);
     let hs = this.hierarchies.get(bit);
-    if (!hs) this.hierarchies.set(bit, (hs = new HierarchySearch(ContractionHierarchy.build(this.columns, bit), this.nodeCount)));
+    if (!hs) this.hierarchies.set(bit, (hs = new HierarchySearch(ContractionHierarchy.build(this.columns, bit, shared), this.nodeCount)));
     return hs;
   }
 
