@@ -22,16 +22,16 @@ describe('shared street hierarchies', () => {
     const worker = Engine.open(shared, { tables });
     worker.prepareJourneys();
     expect(build).not.toHaveBeenCalled();
-    expect(worker.streets!.hierarchy('walk').upHead).toBe(walk.upHead);
-    expect(worker.streets!.hierarchy('bicycle').downCost).toBe(bicycle.downCost);
+    expect(worker.streets!.hierarchy('walk')!.upHead).toBe(walk.upHead);
+    expect(worker.streets!.hierarchy('bicycle')!.downCost).toBe(bicycle.downCost);
     const own = Engine.open(bytes).streets!;
     for (const mode of ['walk', 'bicycle'] as const) expect(worker.streets!.route(SHEFFIELD, ROTHERHAM, mode)).toEqual(own.route(SHEFFIELD, ROTHERHAM, mode));
   });
 
   it('of another street graph are refused', () => {
     const main = Engine.open(readSnapshot(inject('demoSnapshot')));
-    const walk = main.streets!.hierarchy('walk');
-    const tables = { ...main.sharedTables, streetHierarchies: { walk: { ...walk, upOffsets: walk.upOffsets.subarray(1) }, bicycle: main.streets!.hierarchy('bicycle') } };
+    const walk = main.streets!.hierarchy('walk')!;
+    const tables = { ...main.sharedTables, streetHierarchies: { walk: { ...walk, upOffsets: walk.upOffsets.subarray(1) }, bicycle: main.streets!.hierarchy('bicycle')! } };
     expect(() => Engine.open(readSnapshot(inject('demoSnapshot')), { tables }).streets).toThrow(SnapshotFormatError);
     expect(() => Engine.open(readSnapshot(inject('demoSnapshot')), { tables }).streets).toThrow(/walk street hierarchy given to Engine.open covers \d+ nodes, not this snapshot's \d+/);
   });

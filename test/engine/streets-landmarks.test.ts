@@ -76,7 +76,7 @@ describe.skipIf(!HAVE_DATA)('Newport street landmarks', () => {
         while (!(c.nodeAccess[v] & bit)) v = (v + 1) % g.nodeCount;
         return v;
       };
-      const ch = g.hierarchy(mode);
+      const ch = g.hierarchy(mode)!;
       expect(ch.arcFirst.some((f) => f !== ORIGINAL_ARC)).toBe(true); // shortcuts were added
       const hs = new HierarchySearch(ch, g.nodeCount);
       let pairs = 0;

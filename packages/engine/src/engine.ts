@@ -52,7 +52,7 @@ export interface SharedTables {
   readonly trips: DerivedTripColumns;
   /** The footpaths' walking seconds (2 bytes a footpath: 36 MB at 200 tiles), or null when the snapshot stores them. */
   readonly footpathSeconds: Uint16Array | null;
-  /** The street graph's walking and cycling contraction hierarchies (direct routes), or null without a street graph; absent: each engine builds its own. */
+  /** The street graph's walking and cycling contraction hierarchies (direct routes), or null without a street graph or one too large for them; absent: each engine builds its own. */
   readonly streetHierarchies?: { readonly walk: HierarchyColumns; readonly bicycle: HierarchyColumns } | null;
 }
 
@@ -116,8 +116,9 @@ export class Engine {
 
   /** The street hierarchies to share: built here on first call (a second or two of CPU on Newport; into shared memory when opened with `share`), or those given at open. */
   private sharedHierarchies(): SharedTables['streetHierarchies'] {
-    const g = this.streets;
-    return g && { walk: g.hierarchy('walk', this.share), bicycle: g.hierarchy('bicycle', this.share) };
+    const walk = this.streets?.hierarchy('walk', this.share);
+    const bicycle = this.streets?.hierarchy('bicycle', this.share);
+    return walk && bicycle ? { walk, bicycle } : null;
   }
   /** Footpath seconds given at open or derived there into shared memory (`share`); null: the planner derives its own. */
   private readonly footpathSeconds: Uint16Array | null;
@@ -355,8 +356,8 @@ export class Engine {
   prepareJourneys(): void {
     void this.journeyPlanner;
     this.planner.prepareBounds();
-    this.streets?.hierarchy('walk');
-    this.streets?.hierarchy('bicycle');
+    if (!this.streets?.hierarchy('walk')) this.streets?.landmarks('walk');
+    if (!this.streets?.hierarchy('bicycle')) this.streets?.landmarks('bicycle');
   }
 
   /**

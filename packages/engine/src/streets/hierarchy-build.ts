@@ -29,11 +29,11 @@ export interface HierarchyArcs {
  * out-arc v -> w unless a witness search from u that avoids v finds w no dearer (bounded to
  * WITNESS_SETTLE_LIMIT settled nodes: a missed witness only adds a superfluous shortcut). Of
  * parallel edges the cheaper is kept (the lower edge index on a tie), as A* would relax them.
- * Allocates freely: runs once per mode.
+ * Runs once per mode; allocates per node lists and typed arc columns.
  */
 export function contractStreets(c: StreetColumns, bit: number): HierarchyArcs {
   const n = c.lat.length;
-  const arcs = new ArcList();
+  const arcs = new ArcList(3 * c.edgeTarget.length);
   const out: number[][] = Array.from({ length: n }, () => []);
   const inn: number[][] = Array.from({ length: n }, () => []);
   for (let u = 0; u < n; u++) {
@@ -53,12 +53,15 @@ export function contractStreets(c: StreetColumns, bit: number): HierarchyArcs {
   const prio = (v: number) => 2 * (shortcutsOf(v, arcs, out, inn, contracted, w, null) - out[v].length - inn[v].length) + deleted[v];
   for (let v = 0; v < n; v++) queue.push(v, (priority[v] = prio(v)));
   let next = 0;
+  const shortcuts: number[] = [];
+  const neighbours: number[] = [];
+  const mark = new Uint32Array(n);
   while (queue.size > 0) {
     const key = queue.peekKey();
     const v = queue.pop();
     // Stale entries are skipped; a current one is fresh (neighbours are re-prioritised after each contraction), so it is contracted.
     if (contracted[v] || key !== priority[v]) continue;
-    const shortcuts: number[] = [];
+    shortcuts.length = 0;
     shortcutsOf(v, arcs, out, inn, contracted, w, shortcuts);
     contracted[v] = 1;
     rank[v] = next++;
@@ -67,14 +70,17 @@ export function contractStreets(c: StreetColumns, bit: number): HierarchyArcs {
       const b = shortcuts[i + 2];
       addArc(arcs, out, inn, arcs.tail[a], arcs.head[b], shortcuts[i], a, b);
     }
-    const neighbours = new Set<number>();
-    for (const a of out[v]) neighbours.add(arcs.head[a]);
-    for (const a of inn[v]) neighbours.add(arcs.tail[a]);
+    // Neighbours once each (marked by v + 1), their arcs to and from v dropped in place.
+    neighbours.length = 0;
+    for (const a of out[v]) if (mark[arcs.head[a]] !== v + 1) neighbours.push(arcs.head[a]), (mark[arcs.head[a]] = v + 1);
+    for (const a of inn[v]) if (mark[arcs.tail[a]] !== v + 1) neighbours.push(arcs.tail[a]), (mark[arcs.tail[a]] = v + 1);
     for (const u of neighbours) {
-      out[u] = out[u].filter((a) => arcs.head[a] !== v);
-      inn[u] = inn[u].filter((a) => arcs.tail[a] !== v);
+      dropArcs(out[u], arcs.head, v);
+      dropArcs(inn[u], arcs.tail, v);
       deleted[u]++;
     }
+    out[v] = [];
+    inn[v] = [];
     for (const u of neighbours) queue.push(u, (priority[u] = prio(u)));
   }
   return { rank, ...arcs.finish() };
@@ -106,6 +112,13 @@ function shortcutsOf(v: number, arcs: ArcList, out: number[][], inn: number[][],
   return count;
 }
 
+/** Removes from `list` (in place, order kept) the arcs whose `end` is v. */
+function dropArcs(list: number[], end: ArrayLike<number>, v: number): void {
+  let k = 0;
+  for (let i = 0; i < list.length; i++) if (end[list[i]] !== v) list[k++] = list[i];
+  list.length = k;
+}
+
 /** Adds arc u -> w unless an arc u -> w at most as dear exists; a dearer one is replaced in place. */
 function addArc(arcs: ArcList, out: number[][], inn: number[][], u: number, w: number, cost: number, first: number, second: number): void {
   const list = out[u];
@@ -125,35 +138,56 @@ function addArc(arcs: ArcList, out: number[][], inn: number[][], u: number, w: n
   inn[w].push(id);
 }
 
-/** Growable arc columns of the contraction. */
+/** Growable arc columns of the contraction (typed: a build leaves little garbage behind). */
 class ArcList {
-  tail: number[] = [];
-  head: number[] = [];
-  cost: number[] = [];
-  first: number[] = [];
-  second: number[] = [];
-  alive: number[] = [];
+  tail: Uint32Array;
+  head: Uint32Array;
+  cost: Float64Array;
+  first: Uint32Array;
+  second: Uint32Array;
+  alive: Uint8Array;
+  count = 0;
 
-  push(u: number, w: number, cost: number, first: number, second: number): number {
-    this.tail.push(u);
-    this.head.push(w);
-    this.cost.push(cost);
-    this.first.push(first);
-    this.second.push(second);
-    this.alive.push(1);
-    return this.tail.length - 1;
+  constructor(capacity: number) {
+    this.tail = new Uint32Array(capacity);
+    this.head = new Uint32Array(capacity);
+    this.cost = new Float64Array(capacity);
+    this.first = new Uint32Array(capacity);
+    this.second = new Uint32Array(capacity);
+    this.alive = new Uint8Array(capacity);
   }
 
-  /** The typed columns. */
+  push(u: number, w: number, cost: number, first: number, second: number): number {
+    if (this.count === this.tail.length) this.grow();
+    const id = this.count++;
+    this.tail[id] = u;
+    this.head[id] = w;
+    this.cost[id] = cost;
+    this.first[id] = first;
+    this.second[id] = second;
+    this.alive[id] = 1;
+    return id;
+  }
+
+  /** The columns cut to the arcs pushed. */
   finish(): Omit<HierarchyArcs, 'rank'> {
-    return {
-      tail: Uint32Array.from(this.tail),
-      head: Uint32Array.from(this.head),
-      cost: Float64Array.from(this.cost),
-      first: Uint32Array.from(this.first),
-      second: Uint32Array.from(this.second),
-      alive: Uint8Array.from(this.alive),
+    const n = this.count;
+    return { tail: this.tail.slice(0, n), head: this.head.slice(0, n), cost: this.cost.slice(0, n), first: this.first.slice(0, n), second: this.second.slice(0, n), alive: this.alive.slice(0, n) };
+  }
+
+  private grow(): void {
+    const size = Math.max(1024, this.tail.length * 2);
+    const more = <T extends Uint32Array | Float64Array | Uint8Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(size);
+      b.set(a);
+      return b;
     };
+    this.tail = more(this.tail);
+    this.head = more(this.head);
+    this.cost = more(this.cost);
+    this.first = more(this.first);
+    this.second = more(this.second);
+    this.alive = more(this.alive);
   }
 }
 

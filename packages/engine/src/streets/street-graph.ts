@@ -22,6 +22,9 @@ import { routeByHierarchy } from './hierarchy-route.js';
  */
 export type RouteMethod = 'hierarchy' | 'landmarks' | 'straight';
 
+/** Largest graph a contraction hierarchy is built for (nodes): about 2 s of CPU per 50k nodes per mode; larger graphs route by A* (with landmarks when they fit). */
+export const MAX_HIERARCHY_NODES = 1_000_000;
+
 /** Stops as the street graph sees them: coordinates and their kd-tree (the `stops.*` sections). */
 export interface StopPoints {
   /** Stop -> latitude / longitude, WGS84 degrees. */
@@ -54,7 +57,7 @@ export class StreetGraph implements StreetNetwork {
   /** Landmark tables by mode bit (built on a route's first use; null when the graph is too large). */
   private readonly landmarkTables = new Map<number, Landmarks | null>();
   /** Contraction hierarchies and their query workspaces by mode bit (built on a route's first use). */
-  private readonly hierarchies = new Map<number, HierarchySearch>();
+  private readonly hierarchies = new Map<number, HierarchySearch | null>();
 
   constructor(
     readonly columns: StreetColumns,
@@ -98,16 +101,17 @@ export class StreetGraph implements StreetNetwork {
   route(from: LatLon, to: LatLon, mode: StreetMode, maxSnapMetres = ROUTE_SNAP_M, method: RouteMethod = 'hierarchy'): StreetPath | null {
     if (mode === 'car' || method === 'straight') return routeBetween(this.search, from, to, mode, maxSnapMetres, null);
     if (method === 'landmarks') return routeBetween(this.search, from, to, mode, maxSnapMetres, this.landmarks(mode));
-    return routeByHierarchy(this.search, this.hierarchySearch(mode), from, to, mode, maxSnapMetres);
+    const hs = this.hierarchySearch(mode);
+    return hs ? routeByHierarchy(this.search, hs, from, to, mode, maxSnapMetres) : routeBetween(this.search, from, to, mode, maxSnapMetres, this.landmarks(mode));
   }
 
   /**
    * The contraction hierarchy of walking or cycling: built on first use (a second or two of CPU on
    * Newport; into shared memory when `shared`, for engines in other threads), or the one given to
-   * `useHierarchy`. See docs/engine.md "Streets".
+   * `useHierarchy`; null for a graph of more than MAX_HIERARCHY_NODES. See docs/engine.md "Streets".
    */
-  hierarchy(mode: 'walk' | 'bicycle', shared = false): ContractionHierarchy {
-    return this.hierarchySearch(mode, shared).ch;
+  hierarchy(mode: 'walk' | 'bicycle', shared = false): ContractionHierarchy | null {
+    return this.hierarchySearch(mode, shared)?.ch ?? null;
   }
 
   /** Routes `mode` on a hierarchy built before over this graph (another engine's, in shared memory): viewed, not built again. */
@@ -116,11 +120,10 @@ export class StreetGraph implements StreetNetwork {
     this.hierarchies.set(modeBit(mode), new HierarchySearch(new ContractionHierarchy(cols), this.nodeCount));
   }
 
-  private hierarchySearch(mode: 'walk' | 'bicycle', shared = false): HierarchySearch {
+  private hierarchySearch(mode: 'walk' | 'bicycle', shared = false): HierarchySearch | null {
     const bit = modeBit(mode);
-    let hs = this.hierarchies.get(bit);
-    if (!hs) this.hierarchies.set(bit, (hs = new HierarchySearch(ContractionHierarchy.build(this.columns, bit, shared), this.nodeCount)));
-    return hs;
+    if (!this.hierarchies.has(bit)) this.hierarchies.set(bit, this.nodeCount > MAX_HIERARCHY_NODES ? null : new HierarchySearch(ContractionHierarchy.build(this.columns, bit, shared), this.nodeCount));
+    return this.hierarchies.get(bit) ?? null;
   }
 
   /** The landmark tables of walking or cycling (built on first use, about 16 full Dijkstras; null when the graph is too large for them). */
