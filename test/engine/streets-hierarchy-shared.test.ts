@@ -17,7 +17,7 @@ describe('shared street hierarchies', () => {
     const main = Engine.open(shared, { share: true });
     const tables = main.sharedTables;
     const { walk, bicycle } = tables.streetHierarchies!;
-    for (const h of [walk, bicycle]) for (const col of [h.upHead, h.upCost, h.downTail, h.arcFirst]) expect(col.buffer).toBeInstanceOf(SharedArrayBuffer);
+    for (const h of [walk, bicycle]) for (const col of [h.upHead, h.upCost, h.downTail, h.arcHalves]) expect(col.buffer).toBeInstanceOf(SharedArrayBuffer);
     const build = vi.spyOn(ContractionHierarchy, 'build');
     const worker = Engine.open(shared, { tables });
     worker.prepareJourneys();

@@ -36,7 +36,7 @@ class Side {
 }
 
 /**
- * Workspace of the bidirectional query on a ContractionHierarchy: a forward search up from the
+ * Workspace of the bidirectional query on a ContractionHierarchy (its arrays indexed by rank): a forward search up from the
  * origin's seeds and a backward one up from the destination's, settling the smaller key first;
  * each stops when its smallest key reaches the best meeting cost, and a node reached more cheaply
  * from above is stalled (stall-on-demand: its arcs are not relaxed). Arrays of nodeCount with
@@ -51,12 +51,13 @@ export class HierarchySearch {
   edgeCount = 0;
   /** Cost of the best path found; the initial bound when no node joins cheaper. */
   best = Infinity;
-  /** Node where the best path's two halves meet, NO_MEET when none beat the initial bound. */
+  /** Rank of the node where the best path's two halves meet, NO_MEET when none beat the initial bound. */
   meet = NO_MEET;
   /** Settled nodes of the last query (both directions). */
   settled = 0;
   private gen = 0;
-  private readonly stack: number[] = [];
+  /** Scratch of `ContractionHierarchy.unpack`: arcs still to unpack. */
+  stack = new Uint32Array(256);
   private readonly chain: number[] = [];
 
   constructor(readonly ch: ContractionHierarchy, nodeCount: number) {
@@ -80,14 +81,16 @@ export class HierarchySearch {
     this.settled = 0;
   }
 
-  /** Seeds the forward search at `node`, `cost` metres from the origin. */
+  /** Seeds the forward search at graph node `node`, `cost` metres from the origin. */
   seedForward(node: number, cost: number): void {
-    this.forward.relax(node, cost, NO_ARC, node, this.gen);
+    const r = this.ch.rank[node];
+    this.forward.relax(r, cost, NO_ARC, r, this.gen);
   }
 
-  /** Seeds the backward search at `node`, `cost` metres before the destination. */
+  /** Seeds the backward search at graph node `node`, `cost` metres before the destination. */
   seedBackward(node: number, cost: number): void {
-    this.backward.relax(node, cost, NO_ARC, node, this.gen);
+    const r = this.ch.rank[node];
+    this.backward.relax(r, cost, NO_ARC, r, this.gen);
   }
 
   /** Runs both searches to the end; see `best` and `meet`. */
@@ -147,13 +150,13 @@ export class HierarchySearch {
     }
     const start = node;
     let count = 0;
-    for (let i = chain.length - 1; i >= 0; i--) count = ch.unpack(chain[i], this, count, this.stack);
+    for (let i = chain.length - 1; i >= 0; i--) count = ch.unpack(chain[i], this, count);
     node = this.meet;
     while (this.backward.parentArc[node] !== NO_ARC) {
-      count = ch.unpack(this.backward.parentArc[node], this, count, this.stack);
+      count = ch.unpack(this.backward.parentArc[node], this, count);
       node = this.backward.parentNode[node];
     }
     this.edgeCount = count;
-    return [start, node];
+    return [ch.nodeOf[start], ch.nodeOf[node]];
   }
 }
