@@ -1,8 +1,7 @@
 import type { LatLon, StreetMode } from './street-api.js';
 import { modeBit } from './street-columns.js';
-import { snapToStreet } from './street-snap.js';
 import { NO_EDGE, type StreetSearch } from './street-search.js';
-import { direct, finish, reverseEdge } from './street-route.js';
+import { direct, finish, reverseEdge, snapEnds } from './street-route.js';
 import { NO_MEET, type HierarchySearch } from './hierarchy-search.js';
 import type { StreetPath } from './path-buffer.js';
 
@@ -16,13 +15,11 @@ import type { StreetPath } from './path-buffer.js';
  * geometry and duration are written as A* writes them (`finish`).
  */
 export function routeByHierarchy(search: StreetSearch, hs: HierarchySearch, from: LatLon, to: LatLon, mode: StreetMode, maxSnapMetres: number): StreetPath | null {
-  const g = search.graph;
-  const c = g.columns;
+  const c = search.graph.columns;
   const bit = modeBit(mode);
+  if (!snapEnds(search, from, to, bit, maxSnapMetres)) return null;
   const o = search.snap;
-  if (!snapToStreet(c, g.kd, from.lat, from.lon, bit, maxSnapMetres, o)) return null;
   const d = search.target;
-  if (!snapToStreet(c, g.kd, to.lat, to.lon, bit, maxSnapMetres, d)) return null;
   const len = c.edgeLength;
   const cost = (e: number) => len[e];
   const oRev = reverseEdge(c, o, bit);

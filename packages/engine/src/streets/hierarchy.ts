@@ -37,22 +37,13 @@ export interface HierarchyColumns {
  * Built on first use (`StreetGraph.hierarchy`) or by `Engine.prepareJourneys()`, or viewed from
  * another engine's shared memory; see docs/engine.md "Streets".
  */
-export class ContractionHierarchy implements HierarchyColumns {
-  readonly rank: Uint32Array;
-  readonly nodeOf: Uint32Array;
-  readonly upOffsets: Uint32Array;
-  readonly upHead: Uint32Array;
-  readonly upCost: Float64Array;
-  readonly upArc: Uint32Array;
-  readonly downOffsets: Uint32Array;
-  readonly downTail: Uint32Array;
-  readonly downCost: Float64Array;
-  readonly downArc: Uint32Array;
-  readonly arcHalves: Uint32Array;
-
+// The class's fields are the columns' (declaration merging): the same arrays, viewed.
+export interface ContractionHierarchy extends HierarchyColumns {}
+export class ContractionHierarchy {
   /** A hierarchy over columns built before (views, not copies). */
   constructor(cols: HierarchyColumns) {
-    ({ rank: this.rank, nodeOf: this.nodeOf, upOffsets: this.upOffsets, upHead: this.upHead, upCost: this.upCost, upArc: this.upArc, downOffsets: this.downOffsets, downTail: this.downTail, downCost: this.downCost, downArc: this.downArc, arcHalves: this.arcHalves } = cols);
+    const { rank, nodeOf, upOffsets, upHead, upCost, upArc, downOffsets, downTail, downCost, downArc, arcHalves } = cols;
+    Object.assign(this, { rank, nodeOf, upOffsets, upHead, upCost, upArc, downOffsets, downTail, downCost, downArc, arcHalves });
   }
 
   /** Contracts the graph for `bit` (FOOT or BICYCLE; throws for other modes), into shared memory when `shared`. */

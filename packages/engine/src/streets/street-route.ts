@@ -26,10 +26,9 @@ export function routeBetween(search: StreetSearch, from: LatLon, to: LatLon, mod
   const g = search.graph;
   const c = g.columns;
   const bit = modeBit(mode);
+  if (!snapEnds(search, from, to, bit, maxSnapMetres)) return null;
   const o = search.snap;
-  if (!snapToStreet(c, g.kd, from.lat, from.lon, bit, maxSnapMetres, o)) return null;
   const d = search.target;
-  if (!snapToStreet(c, g.kd, to.lat, to.lon, bit, maxSnapMetres, d)) return null;
   const cost = (e: number) => (bit === CAR ? (c.edgeLength[e] * 3.6) / c.edgeCarSpeed[e] : c.edgeLength[e]);
   const oRev = reverseEdge(c, o, bit);
   const dRev = reverseEdge(c, d, bit);
@@ -76,6 +75,12 @@ export function routeBetween(search: StreetSearch, from: LatLon, to: LatLon, mod
   }
   if (best === Infinity) return null;
   return finish(search, from, to, d, end, bit, mode);
+}
+
+/** Snaps a route's ends onto the edges `bit` may use, into `search.snap` (origin) and `search.target`; false when either is further than `maxSnapMetres`. */
+export function snapEnds(search: StreetSearch, from: LatLon, to: LatLon, bit: number, maxSnapMetres: number): boolean {
+  const g = search.graph;
+  return snapToStreet(g.columns, g.kd, from.lat, from.lon, bit, maxSnapMetres, search.snap) && snapToStreet(g.columns, g.kd, to.lat, to.lon, bit, maxSnapMetres, search.target);
 }
 
 /**
