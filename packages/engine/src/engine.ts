@@ -28,6 +28,7 @@ import { FareTables } from './fares/fare-tables.js';
 import type { VehicleRecord } from './live/vehicle-record.js';
 import { StreetGraph } from './streets/street-graph.js';
 import { readStreetColumns } from './streets/street-columns.js';
+import type { HierarchyColumns } from './streets/hierarchy.js';
 import { Planner } from './planner/planner.js';
 import { JourneyPlanner, type PlanNotice } from './planner/journey-planner.js';
 import { ItineraryBuilder } from './planner/itinerary-builder.js';
@@ -51,6 +52,8 @@ export interface SharedTables {
   readonly trips: DerivedTripColumns;
   /** The footpaths' walking seconds (2 bytes a footpath: 36 MB at 200 tiles), or null when the snapshot stores them. */
   readonly footpathSeconds: Uint16Array | null;
+  /** The street graph's walking and cycling contraction hierarchies (direct routes), or null without a street graph or one too large for them; absent: each engine builds its own. */
+  readonly streetHierarchies?: { readonly walk: HierarchyColumns; readonly bicycle: HierarchyColumns } | null;
 }
 
 /** Options of Engine.open. */
@@ -84,6 +87,8 @@ export class Engine {
 
   private constructor(readonly reader: SnapshotReader, options: OpenOptions) {
     const r = reader;
+    this.share = options.share ?? false;
+    this.givenHierarchies = options.tables?.streetHierarchies;
     this.strings = new StringTable(r.u8('strings.bytes'), r.u32('strings.offsets'));
     this.stopTable = new StopTable(r, this.strings);
     this.stationTable = new StationTable(r, this.strings);
@@ -106,10 +111,19 @@ export class Engine {
 
   /** The tables this engine derived at open, for engines over the same snapshot in other threads (shared memory when opened with `share`). */
   get sharedTables(): SharedTables {
-    return { trips: this.timetable.derived, footpathSeconds: this.footpathSeconds };
+    return { trips: this.timetable.derived, footpathSeconds: this.footpathSeconds, streetHierarchies: this.sharedHierarchies() };
+  }
+
+  /** The street hierarchies to share: built here on first call (a second or two of CPU on Newport; into shared memory when opened with `share`), or those given at open. */
+  private sharedHierarchies(): SharedTables['streetHierarchies'] {
+    const walk = this.streets?.hierarchy('walk', this.share);
+    const bicycle = this.streets?.hierarchy('bicycle', this.share);
+    return walk && bicycle ? { walk, bicycle } : null;
   }
   /** Footpath seconds given at open or derived there into shared memory (`share`); null: the planner derives its own. */
   private readonly footpathSeconds: Uint16Array | null;
+  private readonly share: boolean;
+  private readonly givenHierarchies: SharedTables['streetHierarchies'];
 
   /** Provenance, coverage and entity counts of the snapshot. */
   get info(): SnapshotInfo {
@@ -334,15 +348,16 @@ export class Engine {
 
   /**
    * Builds now what the first journey plan would otherwise build inside its request: the planner
-   * and its workspace, the trip describer, the street model and the walking and cycling landmark
-   * tables of the direct routes (about 300 ms and 12 MiB on Newport's streets). A server calls it
+   * and its workspace, the trip describer, the street model and the walking and cycling contraction
+   * hierarchies of the direct routes (a second or two of CPU and ~12 MiB on Newport's streets, none
+   * when given at open in `tables`). A server calls it
    * before it reports ready; plans answer the same with or without it.
    */
   prepareJourneys(): void {
     void this.journeyPlanner;
     this.planner.prepareBounds();
-    this.streets?.landmarks('walk');
-    this.streets?.landmarks('bicycle');
+    if (!this.streets?.hierarchy('walk')) this.streets?.landmarks('walk');
+    if (!this.streets?.hierarchy('bicycle')) this.streets?.landmarks('bicycle');
   }
 
   /**
@@ -355,6 +370,10 @@ export class Engine {
       const cols = readStreetColumns(this.reader);
       const stops = { lat: this.stopTable.lat, lon: this.stopTable.lon, kdIds: this.reader.u32('stops.kdIds'), kdCoords: this.reader.f64('stops.kdCoords') };
       this.streetsCache = cols ? new StreetGraph(cols, stops, (i) => this.strings.get(i)) : null;
+      if (this.streetsCache && this.givenHierarchies) {
+        this.streetsCache.useHierarchy('walk', this.givenHierarchies.walk);
+        this.streetsCache.useHierarchy('bicycle', this.givenHierarchies.bicycle);
+      }
     }
     return this.streetsCache;
   }
