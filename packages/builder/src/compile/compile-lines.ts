@@ -127,10 +127,9 @@ function tripsByDeparture(ds: Dataset, p: CompiledPatterns, pats: number[]): num
   const dep: number[] = [];
   const trips: number[] = [];
   for (const pat of pats) {
-    const first = p.patternTripOffsets[pat];
-    for (let t = first; t < p.patternTripOffsets[pat + 1]; t++) {
+    for (let t = p.patternTripOffsets[pat]; t < p.patternTripOffsets[pat + 1]; t++) {
       trips.push(p.patternTrips[t]);
-      dep.push(p.departures[p.patternTimeOffsets[pat] + (t - first)]); // position 0 row of the matrix
+      dep.push(p.times.tripStart[p.patternTrips[t]]); // its departure from the pattern's first stop
     }
   }
   const order = trips.map((_, i) => i);

@@ -5,7 +5,6 @@ import { sortedOrder } from '../write/string-pool.js';
 import type { CompiledPatterns } from './compile-patterns.js';
 import { compileCalendar } from './compile-calendar.js';
 import { compileShapes } from './compile-shapes.js';
-import { compileProfiles } from './compile-profiles.js';
 
 /** Writes routes, trips, services, patterns, stop times, stop->pattern index and shapes. Returns the calendar range. */
 export function writeTimetable(ds: Dataset, w: SnapshotWriter, p: CompiledPatterns, stopCount: number): { firstDay: number; dayCount: number } {
@@ -42,7 +41,7 @@ export function writeTimetable(ds: Dataset, w: SnapshotWriter, p: CompiledPatter
     .add('patterns.stopFlags', p.patternStopFlags)
     .add('patterns.tripOffsets', p.patternTripOffsets);
   // A pattern's running times once per profile, a start and a profile per trip: time = start + offset.
-  const times = compileProfiles(p.patternStopOffsets, p.patternTripOffsets, p.patternTimeOffsets, p.arrivals, p.departures);
+  const times = p.times;
   const profile = times.maxProfiles <= 0x100 ? Uint8Array.from(times.tripProfile) : times.maxProfiles <= 0x10000 ? Uint16Array.from(times.tripProfile) : times.tripProfile;
   w.add('patterns.profileRows', times.timeRows).add('times.profiles', times.times).add('trips.start', times.tripStart).add('trips.profile', profile);
 
