@@ -133,7 +133,8 @@ function tripsByDeparture(ds: Dataset, p: CompiledPatterns, pats: number[]): num
     }
   }
   const order = trips.map((_, i) => i);
-  const id = (i: number) => ds.timetable.trips[p.tripOrder[trips[i]]].id;
+  const ids = ds.timetable.trips.id;
+  const id = (i: number) => ids[p.tripOrder[trips[i]]];
   order.sort((i, j) => dep[i] - dep[j] || compareUtf8(id(i), id(j)));
   return order.map((i) => trips[i]);
 }

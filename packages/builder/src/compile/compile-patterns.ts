@@ -51,7 +51,7 @@ export function compilePatterns(tt: TimetableModel, denseStop: Int32Array, issue
   const groups: TripGroup[] = [];
   const byHash = new Map<number, number | number[]>();
   tt.st.forEachTrip(tripCount, denseStop, (t, calls, n) => {
-    const tripId = tt.trips[t].id;
+    const tripId = tt.trips.id[t];
     const issue = (code: string, message: string) => issues.add({ code, severity: 'error', file: 'stop_times.txt', line: 0, entityId: tripId, field: 'trip_id', value: tripId, message });
     if (n === 0) return issue('no_stop_times', 'trip has no usable stop times; dropped');
     // A single call is kept: feeds cut to an area leave trips that pass through one station,
@@ -59,7 +59,7 @@ export function compilePatterns(tt: TimetableModel, denseStop: Int32Array, issue
     if (n === 1) issues.add({ code: 'single_stop_trip', severity: 'warning', file: 'stop_times.txt', line: 0, entityId: tripId, field: 'trip_id', value: tripId, message: 'trip calls at one stop only; kept for boards' });
     if (!interpolate(calls.arr, calls.dep, n)) return issue('missing_times', 'first or last stop time has no time; trip dropped');
     if (!increasing(calls.arr, calls.dep, n)) return issue('non_increasing_times', 'times go backwards along the trip; trip dropped');
-    const g = groupOf(groups, byHash, tt.trips[t].route, calls, n);
+    const g = groupOf(groups, byHash, tt.trips.route.get(t), calls, n);
     keys.group[t] = g;
     keys.start[t] = calls.dep[0];
     keys.profile[t] = keys.profiles.add(g, calls, n, calls.dep[0]);

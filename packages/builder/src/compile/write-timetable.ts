@@ -17,19 +17,20 @@ export function writeTimetable(ds: Dataset, w: SnapshotWriter, p: CompiledPatter
     .add('routes.type', Uint16Array.from(tt.routes, (r) => r.type))
     .add('routes.color', Uint32Array.from(tt.routes, (r) => r.color ?? NONE));
 
-  const trips = Array.from(p.tripOrder, (t) => tt.trips[t]);
-  const tripId = Uint32Array.from(trips, (t) => pool.intern(t.id));
+  const trips = tt.trips;
+  const order = p.tripOrder;
+  const tripId = Uint32Array.from(order, (t) => pool.intern(trips.id[t]));
   // A trip's pattern, rank and route follow from patterns.tripOffsets (a pattern's trips are
   // contiguous), so the engine derives them; string columns empty for every trip are left out.
   w.add('trips.id', tripId);
-  addPerPattern(w, 'headsign', Uint32Array.from(trips, (t) => pool.intern(t.headsign)), p.patternTripOffsets);
-  addPerPattern(w, 'direction', Uint8Array.from(trips, (t) => t.direction), p.patternTripOffsets);
-  const vehicleJourneyCode = Uint32Array.from(trips, (t) => pool.intern(t.vehicleJourneyCode));
+  addPerPattern(w, 'headsign', Uint32Array.from(order, (t) => pool.intern(trips.headsign(t))), p.patternTripOffsets);
+  addPerPattern(w, 'direction', Uint8Array.from(order, (t) => trips.direction.get(t)), p.patternTripOffsets);
+  const vehicleJourneyCode = Uint32Array.from(order, (t) => pool.intern(trips.vehicleJourneyCode(t)));
   if (vehicleJourneyCode.some((s) => s !== EMPTY_STRING)) w.add('trips.vehicleJourneyCode', vehicleJourneyCode);
-  const block = Uint32Array.from(trips, (t) => pool.intern(t.block));
+  const block = Uint32Array.from(order, (t) => pool.intern(trips.block(t)));
   if (block.some((s) => s !== EMPTY_STRING)) w.add('trips.block', block);
-  w.add('trips.service', Uint32Array.from(trips, (t) => t.service))
-    .add('trips.shape', Uint32Array.from(trips, (t) => (t.shape < 0 ? NONE : t.shape)))
+  w.add('trips.service', Uint32Array.from(order, (t) => trips.service.get(t)))
+    .add('trips.shape', Uint32Array.from(order, (t) => (trips.shape.get(t) < 0 ? NONE : trips.shape.get(t))))
     .add('trips.byId', sortedOrder(pool, tripId));
 
   const calendar = compileCalendar(tt, ds.issues);

@@ -6,6 +6,7 @@ import { parseDay } from '@transit/engine';
 import { columns, issueFn, type GtfsContext } from './gtfs-context.js';
 import { parseStopTimes } from './parse-stop-times.js';
 import { parseShapes } from './parse-shapes.js';
+import { ownString } from './trip-columns.js';
 
 const REQUIRED = ['stops.txt', 'routes.txt', 'trips.txt', 'stop_times.txt'];
 
@@ -181,20 +182,11 @@ async function parseTrips(ctx: GtfsContext): Promise<void> {
       id: ownId,
       route,
       service,
-      headsign: ownString(cell(rec, c.trip_headsign)),
+      headsign: cell(rec, c.trip_headsign),
       direction: dir === '0' ? 0 : dir === '1' ? 1 : 255,
       shape,
-      block: ownString(cell(rec, c.block_id)),
-      vehicleJourneyCode: ownString(cell(rec, c.vehicle_journey_code)),
+      block: cell(rec, c.block_id),
+      vehicleJourneyCode: cell(rec, c.vehicle_journey_code),
     });
   });
-}
-
-/**
- * `text` as a string of its own. A field split from a line is a slice that keeps the whole line
- * alive (V8 slices strings of 13 characters or more); a trip keeps its strings until the end of
- * the build, so a national trips.txt would otherwise stay in memory nearly whole.
- */
-function ownString(text: string): string {
-  return text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string);
 }

@@ -1,5 +1,8 @@
 import { chunkedU32, chunkedF64 } from '../write/chunked-column.js';
 import { StopTimeStore } from './stop-time-store.js';
+import { TripColumns } from './trip-columns.js';
+
+export type { TripRow } from './trip-columns.js';
 
 /** Parsed GTFS, merged across feeds, before compiling (ids are namespaced per feed where GTFS scopes them per feed). */
 export interface AgencyRow { id: string; name: string; noc: string; url: string }
@@ -22,19 +25,6 @@ export interface ServiceRow {
   added: number[];
   removed: number[];
 }
-export interface TripRow {
-  id: string;
-  route: number;
-  service: number;
-  headsign: string;
-  /** 0/1, or 255 when absent. */
-  direction: number;
-  /** Shape index or -1. */
-  shape: number;
-  block: string;
-  vehicleJourneyCode: string;
-}
-
 /** Shapes compiled as soon as their feed's shapes.txt is read, by shape index. */
 export interface EncodedShapes {
   /** Google encoded polyline, precision 5 ('' without points). */
@@ -54,7 +44,8 @@ export class TimetableModel {
   routeByKey = new Map<string, number>();
   services: ServiceRow[] = [];
   serviceByKey = new Map<string, number>();
-  trips: TripRow[] = [];
+  /** Trips as columns (push a TripRow; read trips.route.get(t), trips.headsign(t), ...). */
+  trips = new TripColumns();
   tripById = new Map<string, number>();
   shapeIds: string[] = [];
   shapeByKey = new Map<string, number>();
@@ -72,6 +63,23 @@ export class TimetableModel {
   /** Drops the stop times and their temp file (a failed build; compiling empties the store itself). */
   releaseStopTimes(): void {
     this.st.dispose();
+  }
+
+  /**
+   * Drops what only the timetable sections need (trips, services, stops' and shapes' ids, encoded
+   * shapes) once they are written: the later compile steps (places, strings) then run without them.
+   * Routes and agencies stay (fares and the header read them).
+   */
+  releaseTimetable(): void {
+    this.trips = new TripColumns();
+    this.tripById = new Map();
+    this.services = [];
+    this.serviceByKey = new Map();
+    this.shapeIds = [];
+    this.shapeByKey = new Map();
+    this.stopAtcos = [];
+    this.stopByAtco = new Map();
+    this.shapes = { polyline: [], pointCount: [], length: [] };
   }
 
   releaseShapePoints(): void {
