@@ -48,7 +48,7 @@ async function parseStops(ctx: GtfsContext): Promise<void> {
     const locationType = cell(rec, c.location_type);
     if (locationType && locationType !== '0') return; // stations, entrances and nodes are not boarding points
     if (!id) return issue(line, 'missing_id', '', 'stop_id', '', 'stop without stop_id');
-    ctx.tt.stopIndex(id);
+    ctx.tt.stopIndex(ownString(id)); // the model keeps its stops' ids and names to the end: copies, not slices of the line
     if (ctx.ds.stops.get(id)?.active) {
       const s = ctx.ds.stops.get(id)!;
       if (!s.crs && /^[A-Z]{3}$/.test(cell(rec, c.stop_code))) s.crs = cell(rec, c.stop_code);
@@ -63,12 +63,13 @@ async function parseStops(ctx: GtfsContext): Promise<void> {
       return;
     }
     const code = cell(rec, c.stop_code);
-    ctx.ds.stops.set(id, {
-      atco: id,
-      naptanCode: /^[A-Z]{3}$/.test(code) ? '' : code,
-      name: cell(rec, c.stop_name),
+    const atco = ctx.tt.stopAtcos[ctx.tt.stopIndex(id)];
+    ctx.ds.stops.set(atco, {
+      atco,
+      naptanCode: /^[A-Z]{3}$/.test(code) ? '' : ownString(code),
+      name: ownString(cell(rec, c.stop_name)),
       shortName: '',
-      indicator: cell(rec, c.platform_code),
+      indicator: ownString(cell(rec, c.platform_code)),
       street: '',
       locality: '',
       localityCode: '',
@@ -102,7 +103,7 @@ async function parseRoutes(ctx: GtfsContext): Promise<void> {
     const color = /^[0-9a-fA-F]{6}$/.test(colour) ? parseInt(colour, 16) : undefined;
     // A cosmetic field: an unreadable colour is reported and left out, the route kept.
     if (colour && color === undefined) ctx.ds.issues.add({ code: 'bad_route_color', severity: 'warning', file: `${ctx.source.name}:routes.txt`, line, entityId: id, field: 'route_color', value: colour, message: 'route_color is not six hex digits; ignored' });
-    ctx.tt.routes.push({ id, shortName: cell(rec, c.route_short_name), longName: cell(rec, c.route_long_name), agency, type, color });
+    ctx.tt.routes.push({ id: ownString(id), shortName: ownString(cell(rec, c.route_short_name)), longName: ownString(cell(rec, c.route_long_name)), agency, type, color });
   });
 }
 
@@ -120,7 +121,7 @@ function serviceIndex(ctx: GtfsContext, id: string): number {
   if (idx === undefined) {
     idx = ctx.tt.services.length;
     ctx.tt.serviceByKey.set(key, idx);
-    ctx.tt.services.push({ id, weekdays: 0, start: NaN, end: NaN, added: [], removed: [] });
+    ctx.tt.services.push({ id: ownString(id), weekdays: 0, start: NaN, end: NaN, added: [], removed: [] });
   }
   return idx;
 }
