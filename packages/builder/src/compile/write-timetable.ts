@@ -34,7 +34,7 @@ export function writeTimetable(ds: Dataset, w: SnapshotWriter, p: CompiledPatter
     .add('trips.byId', sortedOrder(pool, tripId));
 
   const calendar = compileCalendar(tt, ds.issues);
-  w.add('services.id', Uint32Array.from(tt.services, (s) => pool.intern(s.id))).add('services.days', calendar.words).add('services.dayRows', calendar.rows);
+  w.add('services.id', Uint32Array.from(tt.services.id, (id) => pool.intern(id))).add('services.days', calendar.words).add('services.dayRows', calendar.rows);
 
   w.add('patterns.route', p.patternRoute)
     .add('patterns.stopOffsets', p.patternStopOffsets)

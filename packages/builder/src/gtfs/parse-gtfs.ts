@@ -137,11 +137,9 @@ async function parseCalendar(ctx: GtfsContext): Promise<void> {
     const end = parseDay(cell(rec, c.end_date));
     if (!id) return issue(line, 'missing_id', '', 'service_id', '', 'calendar row without service_id');
     if (Number.isNaN(start) || Number.isNaN(end) || end < start) return issue(line, 'bad_date', id, 'start_date', `${cell(rec, c.start_date)}..${cell(rec, c.end_date)}`, 'calendar dates missing, malformed or reversed');
-    const s = ctx.tt.services[serviceIndex(ctx, id)];
-    if (!Number.isNaN(s.start)) return issue(line, 'duplicate_id', id, 'service_id', id, 'service_id listed twice in calendar.txt; first kept');
-    s.start = start;
-    s.end = end;
-    s.weekdays = WEEKDAYS.reduce((mask, d, i) => (cell(rec, c[d]) === '1' ? mask | (1 << i) : mask), 0);
+    const s = serviceIndex(ctx, id);
+    if (ctx.tt.services.hasCalendar(s)) return issue(line, 'duplicate_id', id, 'service_id', id, 'service_id listed twice in calendar.txt; first kept');
+    ctx.tt.services.setCalendar(s, start, end, WEEKDAYS.reduce((mask, d, i) => (cell(rec, c[d]) === '1' ? mask | (1 << i) : mask), 0));
   });
 }
 
@@ -155,8 +153,7 @@ async function parseCalendarDates(ctx: GtfsContext): Promise<void> {
     if (!id) return issue(line, 'missing_id', '', 'service_id', '', 'calendar date without service_id');
     if (Number.isNaN(day)) return issue(line, 'bad_date', id, 'date', cell(rec, c.date), 'malformed date');
     if (type !== '1' && type !== '2') return issue(line, 'bad_exception_type', id, 'exception_type', type, 'exception_type must be 1 (added) or 2 (removed)');
-    const s = ctx.tt.services[serviceIndex(ctx, id)];
-    (type === '1' ? s.added : s.removed).push(day);
+    ctx.tt.services.addException(serviceIndex(ctx, id), day, type === '1');
   });
 }
 

@@ -1,8 +1,10 @@
 import { chunkedU32, chunkedF64 } from '../write/chunked-column.js';
 import { StopTimeStore } from './stop-time-store.js';
 import { TripColumns } from './trip-columns.js';
+import { ServiceColumns } from './service-columns.js';
 
 export type { TripRow } from './trip-columns.js';
+export type { ServiceRow } from './service-columns.js';
 
 /** Parsed GTFS, merged across feeds, before compiling (ids are namespaced per feed where GTFS scopes them per feed). */
 export interface AgencyRow { id: string; name: string; noc: string; url: string }
@@ -14,16 +16,6 @@ export interface RouteRow {
   type: number;
   /** route_color as 0xRRGGBB; absent when the feed gives none (or an unreadable one). */
   color?: number;
-}
-export interface ServiceRow {
-  id: string;
-  /** Bit i = runs on weekday i (0 Monday ... 6 Sunday) between start and end. */
-  weekdays: number;
-  /** Day numbers; NaN when the service has no calendar.txt row. */
-  start: number;
-  end: number;
-  added: number[];
-  removed: number[];
 }
 /** Shapes compiled as soon as their feed's shapes.txt is read, by shape index. */
 export interface EncodedShapes {
@@ -42,7 +34,8 @@ export class TimetableModel {
   agencyByKey = new Map<string, number>();
   routes: RouteRow[] = [];
   routeByKey = new Map<string, number>();
-  services: ServiceRow[] = [];
+  /** Services as columns (push a ServiceRow, or set calendars and exceptions row by row). */
+  services = new ServiceColumns();
   serviceByKey = new Map<string, number>();
   /** Trips as columns (push a TripRow; read trips.route.get(t), trips.headsign(t), ...). */
   trips = new TripColumns();
@@ -73,7 +66,7 @@ export class TimetableModel {
   releaseTimetable(): void {
     this.trips = new TripColumns();
     this.tripById = new Map();
-    this.services = [];
+    this.services = new ServiceColumns();
     this.serviceByKey = new Map();
     this.shapeIds = [];
     this.shapeByKey = new Map();
