@@ -1,5 +1,6 @@
 import { weekday } from '@transit/engine';
 import type { TimetableModel } from '../gtfs/timetable-model.js';
+import { NO_CALENDAR } from '../gtfs/service-columns.js';
 import type { IssueLog } from '../issues.js';
 
 /** Longest calendar span kept (days); feeds with decade-long calendars are clamped to the latest part. */
@@ -14,19 +15,21 @@ const MAX_DAYS = 366 * 12;
 export function compileCalendar(tt: TimetableModel, issues: IssueLog): { firstDay: number; dayCount: number; words: Uint32Array; rows: Uint32Array } {
   const sv = tt.services;
   const serviceCount = sv.length;
+  const [start, end, weekdays] = [sv.start.view(), sv.end.view(), sv.weekdays.view()];
+  const [exceptionService, exceptionDay, exceptionAdded] = [sv.exceptionService.view(), sv.exceptionDay.view(), sv.exceptionAdded.view()];
   let first = Infinity;
   let last = -Infinity;
   for (let s = 0; s < serviceCount; s++) {
-    if (sv.hasCalendar(s)) {
-      first = Math.min(first, sv.start.get(s));
-      last = Math.max(last, sv.end.get(s));
+    if (start[s] !== NO_CALENDAR) {
+      first = Math.min(first, start[s]);
+      last = Math.max(last, end[s]);
     }
   }
-  const exceptionCount = sv.exceptionService.length;
+  const exceptionCount = exceptionService.length;
   for (let e = 0; e < exceptionCount; e++) {
-    if (!sv.exceptionAdded.get(e)) continue;
-    first = Math.min(first, sv.exceptionDay.get(e));
-    last = Math.max(last, sv.exceptionDay.get(e));
+    if (!exceptionAdded[e]) continue;
+    first = Math.min(first, exceptionDay[e]);
+    last = Math.max(last, exceptionDay[e]);
   }
   const rows = new Uint32Array(serviceCount);
   if (!Number.isFinite(first)) return { firstDay: 0, dayCount: 0, words: new Uint32Array(0), rows };
@@ -45,20 +48,19 @@ export function compileCalendar(tt: TimetableModel, issues: IssueLog): { firstDa
   };
   // Each service's exceptions (CSR, in the order read): removed days first, then added days.
   const exceptionOffsets = new Uint32Array(serviceCount + 1);
-  for (let e = 0; e < exceptionCount; e++) exceptionOffsets[sv.exceptionService.get(e) + 1]++;
+  for (let e = 0; e < exceptionCount; e++) exceptionOffsets[exceptionService[e] + 1]++;
   for (let s = 0; s < serviceCount; s++) exceptionOffsets[s + 1] += exceptionOffsets[s];
   const exceptions = new Uint32Array(exceptionCount);
   const cursor = exceptionOffsets.slice(0, serviceCount);
-  for (let e = 0; e < exceptionCount; e++) exceptions[cursor[sv.exceptionService.get(e)]++] = e;
+  for (let e = 0; e < exceptionCount; e++) exceptions[cursor[exceptionService[e]]++] = e;
   const distinct = new DistinctRows(perService);
   for (let s = 0; s < serviceCount; s++) {
     row.fill(0);
-    if (sv.hasCalendar(s)) {
-      const weekdays = sv.weekdays.get(s);
-      for (let day = Math.max(sv.start.get(s), first); day <= sv.end.get(s); day++) if (weekdays & (1 << weekday(day))) set(day, true);
+    if (start[s] !== NO_CALENDAR) {
+            for (let day = Math.max(start[s], first); day <= end[s]; day++) if (weekdays[s] & (1 << weekday(day))) set(day, true);
     }
-    for (let i = exceptionOffsets[s]; i < exceptionOffsets[s + 1]; i++) if (!sv.exceptionAdded.get(exceptions[i])) set(sv.exceptionDay.get(exceptions[i]), false);
-    for (let i = exceptionOffsets[s]; i < exceptionOffsets[s + 1]; i++) if (sv.exceptionAdded.get(exceptions[i])) set(sv.exceptionDay.get(exceptions[i]), true);
+    for (let i = exceptionOffsets[s]; i < exceptionOffsets[s + 1]; i++) if (!exceptionAdded[exceptions[i]]) set(exceptionDay[exceptions[i]], false);
+    for (let i = exceptionOffsets[s]; i < exceptionOffsets[s + 1]; i++) if (exceptionAdded[exceptions[i]]) set(exceptionDay[exceptions[i]], true);
     rows[s] = distinct.add(row);
   }
   return { firstDay: first, dayCount, words: distinct.words(), rows };

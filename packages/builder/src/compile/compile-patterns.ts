@@ -50,6 +50,7 @@ export function compilePatterns(tt: TimetableModel, denseStop: Int32Array, issue
   const keys: TripKeys = { group: new Int32Array(tripCount).fill(-1), start: new Int32Array(tripCount), profile: new Uint32Array(tripCount), profiles: new TripProfiles() };
   const groups: TripGroup[] = [];
   const byHash = new Map<number, number | number[]>();
+  const tripRoute = tt.trips.route.view();
   tt.st.forEachTrip(tripCount, denseStop, (t, calls, n) => {
     const tripId = tt.trips.id[t];
     const issue = (code: string, message: string) => issues.add({ code, severity: 'error', file: 'stop_times.txt', line: 0, entityId: tripId, field: 'trip_id', value: tripId, message });
@@ -59,7 +60,7 @@ export function compilePatterns(tt: TimetableModel, denseStop: Int32Array, issue
     if (n === 1) issues.add({ code: 'single_stop_trip', severity: 'warning', file: 'stop_times.txt', line: 0, entityId: tripId, field: 'trip_id', value: tripId, message: 'trip calls at one stop only; kept for boards' });
     if (!interpolate(calls.arr, calls.dep, n)) return issue('missing_times', 'first or last stop time has no time; trip dropped');
     if (!increasing(calls.arr, calls.dep, n)) return issue('non_increasing_times', 'times go backwards along the trip; trip dropped');
-    const g = groupOf(groups, byHash, tt.trips.route.get(t), calls, n);
+    const g = groupOf(groups, byHash, tripRoute[t], calls, n);
     keys.group[t] = g;
     keys.start[t] = calls.dep[0];
     keys.profile[t] = keys.profiles.add(g, calls, n, calls.dep[0]);

@@ -1,5 +1,5 @@
 import type { CallBuffer } from '../gtfs/stop-time-runs.js';
-import { growI32, growU32 } from '../write/growable.js';
+import { growU32 } from '../write/growable.js';
 
 /** A pattern's running times stored once: the `times.profiles` form (see TimetableTables.timeRows in the engine). */
 export interface ProfileTimes {
@@ -23,12 +23,17 @@ export interface ProfileTimes {
  * then its n departure offsets are at data[at[k], at[k] + 2n).
  */
 export class TripProfiles {
-  private readonly data = growI32();
-  private readonly at = growU32();
-  private readonly group = growU32();
+  // Plain typed arrays grown here, not Growable: these are read in the grouping's inner loops,
+  // where one monomorphic element kind each keeps the reads cheap.
+  private data = new Int32Array(1 << 16);
+  private size = 0;
+  private at = new Uint32Array(1 << 12);
+  private group = new Uint32Array(1 << 12);
+  /** Older profile with the same hash, or -1. */
+  private next = new Int32Array(1 << 12);
+  private count = 0;
   /** Hash of (group, offsets) -> newest profile with it; `next` chains older ones. */
   private readonly byHash = new Map<number, number>();
-  private readonly next = growI32();
 
   /** The profile of one trip of `group` whose calls [0, n) start at `start`, added if new. */
   add(group: number, calls: CallBuffer, n: number, start: number): number {
@@ -38,26 +43,34 @@ export class TripProfiles {
       h = Math.imul(h ^ (arr[i] - start), 0x01000193);
       h = Math.imul(h ^ (dep[i] - start), 0x01000193);
     }
-    const head = this.byHash.get(h);
-    for (let k = head ?? -1; k >= 0; k = this.next.get(k)) if (this.group.get(k) === group && this.same(k, calls, n, start)) return k;
-    const k = this.at.length;
-    this.at.push(this.data.length);
-    this.group.push(group);
-    this.next.push(head ?? -1);
+    const head = this.byHash.get(h) ?? -1;
+    for (let k = head; k >= 0; k = this.next[k]) if (this.group[k] === group && this.same(k, calls, n, start)) return k;
+    const k = this.count++;
+    if (k === this.at.length) {
+      this.at = grown(this.at, 2 * k);
+      this.group = grown(this.group, 2 * k);
+      this.next = grown(this.next, 2 * k);
+    }
+    if (this.size + 2 * n > this.data.length) this.data = grown(this.data, Math.max(2 * this.data.length, this.size + 2 * n));
+    this.at[k] = this.size;
+    this.group[k] = group;
+    this.next[k] = head;
     this.byHash.set(h, k);
-    for (let i = 0; i < n; i++) this.data.push(arr[i] - start);
-    for (let i = 0; i < n; i++) this.data.push(dep[i] - start);
+    const d = this.data;
+    for (let i = 0; i < n; i++) d[this.size + i] = arr[i] - start;
+    for (let i = 0; i < n; i++) d[this.size + n + i] = dep[i] - start;
+    this.size += 2 * n;
     return k;
   }
 
   /** Profile k's arrival offset at position pos (of n). */
   arr(k: number, pos: number): number {
-    return this.data.get(this.at.get(k) + pos);
+    return this.data[this.at[k] + pos];
   }
 
   /** Profile k's departure offset at position pos (of n). */
   dep(k: number, pos: number, n: number): number {
-    return this.data.get(this.at.get(k) + n + pos);
+    return this.data[this.at[k] + n + pos];
   }
 
   /** Drops the hash index once every trip is in (the offsets stay for the rows). */
@@ -67,10 +80,18 @@ export class TripProfiles {
   }
 
   private same(k: number, calls: CallBuffer, n: number, start: number): boolean {
-    const base = this.at.get(k);
-    for (let i = 0; i < n; i++) if (this.data.get(base + i) !== calls.arr[i] - start || this.data.get(base + n + i) !== calls.dep[i] - start) return false;
+    const d = this.data;
+    const base = this.at[k];
+    for (let i = 0; i < n; i++) if (d[base + i] !== calls.arr[i] - start || d[base + n + i] !== calls.dep[i] - start) return false;
     return true;
   }
+}
+
+/** A copy of `a` with room for `length` values. */
+function grown<T extends Int32Array | Uint32Array>(a: T, length: number): T {
+  const out = new (a.constructor as new (n: number) => T)(length);
+  out.set(a);
+  return out;
 }
 
 /**
@@ -79,7 +100,8 @@ export class TripProfiles {
  * row only where one of them dwells.
  */
 export class ProfileRowWriter {
-  private readonly times = growI32();
+  private times = new Int32Array(1 << 16);
+  private timeCount = 0;
   private readonly timeRows = growU32();
   private readonly tripStart: Int32Array;
   private readonly tripProfile: Uint32Array;
@@ -109,19 +131,21 @@ export class ProfileRowWriter {
     }
     this.maxProfiles = Math.max(this.maxProfiles, used.length);
     const p = this.profiles;
+    if (this.timeCount + 2 * n * used.length > this.times.length) this.times = grown(this.times, Math.max(2 * this.times.length, this.timeCount + 2 * n * used.length));
+    const times = this.times;
     for (let pos = 0; pos < n; pos++) {
-      this.timeRows.push(this.times.length);
+      this.timeRows.push(this.timeCount);
       let dwells = false;
       for (const k of used) {
-        this.times.push(p.arr(k, pos));
+        times[this.timeCount++] = p.arr(k, pos);
         dwells ||= p.arr(k, pos) !== p.dep(k, pos, n);
       }
-      if (dwells) for (const k of used) this.times.push(p.dep(k, pos, n));
+      if (dwells) for (const k of used) times[this.timeCount++] = p.dep(k, pos, n);
     }
   }
 
   finish(): ProfileTimes {
-    this.timeRows.push(this.times.length);
-    return { times: this.times.view().slice(), timeRows: this.timeRows.view().slice(), tripStart: this.tripStart, tripProfile: this.tripProfile, maxProfiles: this.maxProfiles };
+    this.timeRows.push(this.timeCount);
+    return { times: this.times.slice(0, this.timeCount), timeRows: this.timeRows.view().slice(), tripStart: this.tripStart, tripProfile: this.tripProfile, maxProfiles: this.maxProfiles };
   }
 }

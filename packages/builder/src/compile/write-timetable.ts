@@ -24,13 +24,16 @@ export function writeTimetable(ds: Dataset, w: SnapshotWriter, p: CompiledPatter
   // contiguous), so the engine derives them; string columns empty for every trip are left out.
   w.add('trips.id', tripId);
   addPerPattern(w, 'headsign', Uint32Array.from(order, (t) => pool.intern(trips.headsign(t))), p.patternTripOffsets);
-  addPerPattern(w, 'direction', Uint8Array.from(order, (t) => trips.direction.get(t)), p.patternTripOffsets);
+  const direction = trips.direction.view();
+  addPerPattern(w, 'direction', Uint8Array.from(order, (t) => direction[t]), p.patternTripOffsets);
   const vehicleJourneyCode = Uint32Array.from(order, (t) => pool.intern(trips.vehicleJourneyCode(t)));
   if (vehicleJourneyCode.some((s) => s !== EMPTY_STRING)) w.add('trips.vehicleJourneyCode', vehicleJourneyCode);
   const block = Uint32Array.from(order, (t) => pool.intern(trips.block(t)));
   if (block.some((s) => s !== EMPTY_STRING)) w.add('trips.block', block);
-  w.add('trips.service', Uint32Array.from(order, (t) => trips.service.get(t)))
-    .add('trips.shape', Uint32Array.from(order, (t) => (trips.shape.get(t) < 0 ? NONE : trips.shape.get(t))))
+  const service = trips.service.view();
+  const shape = trips.shape.view();
+  w.add('trips.service', Uint32Array.from(order, (t) => service[t]))
+    .add('trips.shape', Uint32Array.from(order, (t) => (shape[t] < 0 ? NONE : shape[t])))
     .add('trips.byId', sortedOrder(pool, tripId));
 
   const calendar = compileCalendar(tt, ds.issues);
