@@ -5,7 +5,8 @@ import { mulberry32 } from '../support/random-timetable.js';
 import { parseSiriVm } from '@transit/feeds';
 import { scanSiriVm } from '../../packages/feeds/src/siri-vm/siri-vm-scan.js';
 import { isoMs } from '../../packages/feeds/src/siri-vm/siri-vm-time.js';
-import { parseIsoMs } from '../../packages/feeds/src/feed-values.js';
+import { num, parseIsoMs, xmlText } from '../../packages/feeds/src/feed-values.js';
+import { activityRecord, FIELD_NAMES, SLOT } from '../../packages/feeds/src/siri-vm/siri-vm-activity.js';
 import { HAVE_DATA, data } from '../support/data.js';
 
 /** parseSiriVm's answer, or its error as `FeedParseError: message`. */
@@ -161,5 +162,32 @@ describe('isoMs: parseIsoMs without Date.parse for the usual shapes', () => {
         for (const t of [`${ym}-01T00:00:00Z`, `${ym}-28T23:59:59.999-01:30`]) if (isoMs(t) !== parseIsoMs(t)) expect(isoMs(t), t).toBe(parseIsoMs(t));
       }
     }
+  });
+});
+
+describe('activityRecord: numbers read with one trim, as num(xmlText())', () => {
+  it('gives num(xmlText(text)) for white space, entities, signs, exponents and junk', () => {
+    const samples = ['53.38', ' -1.47\n', '', '  \t', '0', '-0', ' 0 ', '&#49;2', '1&amp;', 'abc', '1e400', '0x10', '.5', '1,5', '\u00a012\u2003', 'NaN', 'Infinity', undefined, null, { a: 1 }];
+    for (const sample of samples) {
+      const values: unknown[] = new Array(FIELD_NAMES.length).fill(undefined);
+      values[SLOT.VehicleRef] = 'V1';
+      values[SLOT.RecordedAtTime] = '2026-01-15T09:59:30Z';
+      values[SLOT.Latitude] = sample;
+      values[SLOT.SeatedCapacity] = sample;
+      const rec = activityRecord(values)!;
+      expect(Object.is(rec.latitude, num(xmlText(sample)) ?? NaN), JSON.stringify(sample)).toBe(true);
+      expect(Object.is(rec.seatedCapacity, num(xmlText(sample))), JSON.stringify(sample)).toBe(true);
+    }
+  });
+
+  it('drops UNKNOWN journey refs in any case, and only those', () => {
+    const journey = (ref: string) => {
+      const values: unknown[] = new Array(FIELD_NAMES.length).fill(undefined);
+      values[SLOT.VehicleRef] = 'V1';
+      values[SLOT.RecordedAtTime] = '2026-01-15T09:59:30Z';
+      values[SLOT.DatedVehicleJourneyRef] = ref;
+      return activityRecord(values)!.journeyRef;
+    };
+    expect([journey('UNKNOWN'), journey('unknown'), journey(' Unknown '), journey('UNKNOWNS'), journey('UNKNOW')]).toStrictEqual([null, null, null, 'UNKNOWNS', 'UNKNOW']);
   });
 });

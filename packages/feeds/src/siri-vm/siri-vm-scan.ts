@@ -129,7 +129,8 @@ export function scanSiriVm(xml: string, onActivity: (values: ActivityValues) => 
     i = end + 2;
   }
   for (;;) {
-    const lt = xml.indexOf('<', i);
+    // BODS writes no white space between tags: the next '<' is usually right here.
+    const lt = xml.charCodeAt(i) === 60 ? i : xml.indexOf('<', i);
     if (lt < 0) break;
     let c = xml.charCodeAt(lt + 1);
     if (c === 47) {
