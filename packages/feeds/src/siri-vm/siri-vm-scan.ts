@@ -110,7 +110,6 @@ const MAX_DEPTH = 64;
  * Activities already passed to `onActivity` before a null are to be discarded.
  */
 export function scanSiriVm(xml: string, onActivity: (values: ActivityValues) => void): ScannedHead | null {
-  const n = xml.length;
   const names = NAMES.length;
   const stackName: string[] = new Array(MAX_DEPTH).fill('');
   const stackCtx = new Uint8Array(MAX_DEPTH);
@@ -158,16 +157,11 @@ export function scanSiriVm(xml: string, onActivity: (values: ActivityValues) => 
       if (!(c === 62 || c === 47 || isSpace(c)) || !xml.startsWith(name, nameStart)) p = -1;
     }
     if (p < 0) {
-      let h = 0;
-      for (p = nameStart; p < n; p++) {
-        c = xml.charCodeAt(p);
-        if (c >= 128 || NAME_CHAR[c] === 0) break;
-        h = (Math.imul(h, 31) + c) | 0;
-      }
-      slot = h & NAME_MASK;
-      const seen = SEEN_NAME[slot];
-      name = seen !== undefined && seen.length === p - nameStart && xml.startsWith(seen, nameStart) ? seen : seeName(xml, nameStart, p - nameStart, slot);
+      slot = readName(xml, nameStart);
       NEXT_SLOT[prevSlot] = slot;
+      name = SEEN_NAME[slot]!;
+      p = nameStart + name.length;
+      c = xml.charCodeAt(p);
     }
     prevSlot = slot;
     const nameLen = name.length;
@@ -177,18 +171,8 @@ export function scanSiriVm(xml: string, onActivity: (values: ActivityValues) => 
       selfClosing = true;
       p += 2;
     } else if (isSpace(c)) {
-      // Attributes (ignored): up to the '>' outside quotes; no '<' anywhere, no '/>'.
-      let quote = 0;
-      for (p++; p < n; p++) {
-        c = xml.charCodeAt(p);
-        if (c === 60) return null;
-        if (quote) {
-          if (c === quote) quote = 0;
-        } else if (c === 34 || c === 39) quote = c;
-        else if (c === 62) break;
-      }
-      if (p >= n || xml.charCodeAt(p - 1) === 47) return null;
-      p++;
+      p = skipAttributes(xml, p);
+      if (p < 0) return null;
     } else return null;
     if (depth === 0 && rootDone) return null;
     objects |= 1 << ctx;
@@ -245,6 +229,35 @@ export function scanSiriVm(xml: string, onActivity: (values: ActivityValues) => 
   // One complete Siri root holding a ServiceDelivery with children (else: the general parser's error).
   if (depth !== 0 || !rootDone || !(objects & (1 << SD))) return null;
   return head;
+}
+
+/** The SEEN_NAME slot of the name at xml[at] (hashed as nameHash, up to the first character outside NAME_CHAR), which it holds from now on. Off the hot path: called when the name is not the one predicted. */
+function readName(xml: string, at: number): number {
+  let h = 0, p = at;
+  for (; p < xml.length; p++) {
+    const c = xml.charCodeAt(p);
+    if (c >= 128 || NAME_CHAR[c] === 0) break;
+    h = (Math.imul(h, 31) + c) | 0;
+  }
+  const slot = h & NAME_MASK;
+  const seen = SEEN_NAME[slot];
+  if (seen === undefined || seen.length !== p - at || !xml.startsWith(seen, at)) seeName(xml, at, p - at, slot);
+  return slot;
+}
+
+/** Past the attributes that start at xml[p] (white space): the index after their '>' outside quotes, or -1 (a '<' anywhere, '/>', no end). */
+function skipAttributes(xml: string, p: number): number {
+  const n = xml.length;
+  let quote = 0;
+  for (p++; p < n; p++) {
+    const c = xml.charCodeAt(p);
+    if (c === 60) return -1;
+    if (quote) {
+      if (c === quote) quote = 0;
+    } else if (c === 34 || c === 39) quote = c;
+    else if (c === 62) break;
+  }
+  return p >= n || xml.charCodeAt(p - 1) === 47 ? -1 : p + 1;
 }
 
 /** Extension fields under MonitoredVehicleJourney count where the activity has no Extensions/VehicleJourney (TicketMachine) of its own, as in treeValues. */
