@@ -137,7 +137,9 @@ if (process.argv[1] && process.argv[1].endsWith('national-memory.js')) {
   const buffer = read(file, process.argv.includes('--shared'));
   mem('file read');
   // As the cluster does: the main thread's engine derives the tables (not timed), the worker's views them.
+  const m0 = process.cpuUsage();
   const tables = process.argv.includes('--tables') ? Engine.open(buffer, { share: true }).sharedTables : undefined;
+  const mainCpu = process.cpuUsage(m0);
   const sharedBuffers = tables ? Object.values({ ...tables.trips, ...tables.trips.times, footpathSeconds: tables.footpathSeconds, ...tables.landmarks }).filter((v) => ArrayBuffer.isView(v)).map((v) => v.buffer) : [];
   if (tables) mem('main engine, sharedTables');
   const c0 = process.cpuUsage();
@@ -169,7 +171,7 @@ if (process.argv[1] && process.argv[1].endsWith('national-memory.js')) {
   }
   mem('traffic (80 of each area)');
   const afterTraffic = tableBytes(engine, buffer, sharedBuffers);
-  console.log(`${file}: ${MiB(buffer.byteLength)} MiB snapshot${process.argv.includes('--shared') ? ' (shared)' : ''}; open + prepareJourneys ${((prepCpu.user + prepCpu.system) / 1000).toFixed(0)} ms CPU`);
+  console.log(`${file}: ${MiB(buffer.byteLength)} MiB snapshot${process.argv.includes('--shared') ? ' (shared)' : ''}; open + prepareJourneys ${((prepCpu.user + prepCpu.system) / 1000).toFixed(0)} ms CPU${tables ? ` (the main engine's open + sharedTables before it: ${((mainCpu.user + mainCpu.system) / 1000).toFixed(0)} ms CPU)` : ''}`);
   console.log('\nstage | RSS MiB | heap used | external | array buffers');
   for (const s of stages) console.log(`${s.name} | ${MiB(s.rss)} | ${MiB(s.heapUsed)} | ${MiB(s.external)} | ${MiB(s.arrayBuffers)}`);
   const total = (m, k) => [...m.values()].reduce((a, b) => a + b[k], 0);
