@@ -42,7 +42,10 @@ import { ShapeCatalogue } from './shapes/shape-catalogue.js';
 import { ShapeGeometries } from './shapes/shape-geometries.js';
 import { readShapeGrid } from './shapes/shape-grid-sections.js';
 import type { DerivedTripColumns } from './timetable/derived-columns.js';
-import { footpathSecondsOf } from './planner/transfers.js';
+import { footpathSecondsOf, Transfers } from './planner/transfers.js';
+import { TargetBounds } from './planner/target-bounds.js';
+import { buildLandmarkTables } from './planner/landmark-bounds.js';
+import { checkLandmarkTables, LANDMARK_COUNT, type LandmarkTables } from './planner/landmark-tables.js';
 
 /**
  * Tables an engine derives at open that engines over the same snapshot can view instead of
@@ -54,6 +57,11 @@ export interface SharedTables {
   readonly footpathSeconds: Uint16Array | null;
   /** The street graph's walking and cycling contraction hierarchies (direct routes), or null without a street graph or one too large for them; absent: each engine builds its own. */
   readonly streetHierarchies?: { readonly walk: HierarchyColumns; readonly bicycle: HierarchyColumns } | null;
+  /**
+   * The planner's landmark tables (4 bytes a stop per landmark: 31 MiB at 200 tiles, seconds of CPU
+   * to build), or null when the relaxed graph has none; absent or null: an engine given these builds its own.
+   */
+  readonly landmarks?: LandmarkTables | null;
 }
 
 /** Options of Engine.open. */
@@ -94,6 +102,9 @@ export class Engine {
     this.stationTable = new StationTable(r, this.strings);
     this.timetable = new TimetableTables(r, this.stopTable.count, options.tables?.trips, options.share ?? false);
     this.footpathSeconds = options.tables ? options.tables.footpathSeconds : options.share ? footpathSecondsOf(r, true) : null;
+    const landmarks = options.tables?.landmarks;
+    if (landmarks) checkLandmarkTables(landmarks, this.stopTable.count);
+    this.landmarksCache = landmarks ?? undefined;
     this.stopIndexKd = kdView(r.u32('stops.kdIds'), r.f64('stops.kdCoords'));
     this.stopIndex = new SpatialIndex(this.stopIndexKd, this.stopTable.lat, this.stopTable.lon);
     this.stationIndex = new SpatialIndex(kdView(r.u32('stations.kdIds'), r.f64('stations.kdCoords')), this.stationTable.lat, this.stationTable.lon);
@@ -109,9 +120,14 @@ export class Engine {
     return new Engine(new SnapshotReader(buffer), options);
   }
 
-  /** The tables this engine derived at open, for engines over the same snapshot in other threads (shared memory when opened with `share`). */
+  /**
+   * The tables this engine derived at open, for engines over the same snapshot in other threads
+   * (shared memory when opened with `share`), and its planner's landmark tables, built by the first
+   * read when neither given at open nor built yet (seconds of CPU at national size: a server reads
+   * this once, before its workers start, and they skip that work).
+   */
   get sharedTables(): SharedTables {
-    return { trips: this.timetable.derived, footpathSeconds: this.footpathSeconds, streetHierarchies: this.sharedHierarchies() };
+    return { trips: this.timetable.derived, footpathSeconds: this.footpathSeconds, streetHierarchies: this.sharedHierarchies(), landmarks: this.landmarkTables };
   }
 
   /** The street hierarchies to share: built here on first call (a second or two of CPU on Newport; into shared memory when opened with `share`), or those given at open. */
@@ -120,9 +136,24 @@ export class Engine {
     const bicycle = this.streets?.hierarchy('bicycle', this.share);
     return walk && bicycle ? { walk, bicycle } : null;
   }
+  private readonly share: boolean;
+
+  /**
+   * The planner's landmark tables, one copy per engine: given at open, else built once (by
+   * `sharedTables`, a `share` engine's planner, or the first plan that needs them), into shared
+   * memory with `share`; null when the relaxed graph is unusable. Built apart from the planner when
+   * there is none yet (its relaxed graph is then dropped), so a server's main thread holds no planner.
+   */
+  private get landmarkTables(): LandmarkTables | null {
+    if (this.landmarksCache === undefined) {
+      const bounds = this.plannerCache?.bounds ?? new TargetBounds(this.timetable, new Transfers(this.reader, this.footpathSeconds));
+      this.landmarksCache = bounds.usable ? (bounds.landmarks ??= buildLandmarkTables(this.timetable, bounds, LANDMARK_COUNT, this.share)) : null;
+    }
+    return this.landmarksCache;
+  }
+  private landmarksCache: LandmarkTables | null | undefined;
   /** Footpath seconds given at open or derived there into shared memory (`share`); null: the planner derives its own. */
   private readonly footpathSeconds: Uint16Array | null;
-  private readonly share: boolean;
   private readonly givenHierarchies: SharedTables['streetHierarchies'];
 
   /** Provenance, coverage and entity counts of the snapshot. */
@@ -309,7 +340,8 @@ export class Engine {
 
   /** Transit search (RAPTOR, range RAPTOR) with its workspace, built on first use. */
   get planner(): Planner {
-    return (this.plannerCache ??= new Planner(this.timetable, this.calendar, this.reader, this.footpathSeconds));
+    // A `share` engine builds its landmark tables first (shared memory), for its planner to view as its workers do.
+    return (this.plannerCache ??= new Planner(this.timetable, this.calendar, this.reader, this.footpathSeconds, this.share ? this.landmarkTables : (this.landmarksCache ?? null)));
   }
   private plannerCache: Planner | undefined;
 
