@@ -224,7 +224,7 @@ async function measure(dir, { time }) {
   // Tile 0's busiest service day (the same at every tile count).
   const cal = engine.calendar;
   const tile0Trips = [];
-  for (let t = 0; t < tt.tripCount; t++) if (engine.strings.get(tt.tripId[t]).startsWith(prefix)) tile0Trips.push(t);
+  for (let t = 0; t < tt.tripCount; t++) if ((tt.tripIds ? tt.tripIds.get(t) : engine.strings.get(tt.tripId[t])).startsWith(prefix)) tile0Trips.push(t);
   let day = cal.firstDay;
   let most = -1;
   for (let i = 0; i < cal.dayCount; i++) {

@@ -1,7 +1,7 @@
 import { EMPTY_STRING, NONE } from '@transit/engine';
 import type { Dataset } from '../dataset.js';
 import type { SnapshotWriter } from '../write/snapshot-writer.js';
-import { sortedOrder } from '../write/string-pool.js';
+import { compileTripIds } from '../write/trip-ids.js';
 import type { CompiledPatterns } from './compile-patterns.js';
 import { compileCalendar } from './compile-calendar.js';
 import { compileShapes } from './compile-shapes.js';
@@ -19,10 +19,11 @@ export function writeTimetable(ds: Dataset, w: SnapshotWriter, p: CompiledPatter
     .add('routes.color', Uint32Array.from(tt.routes, (r) => r.color ?? NONE));
 
   const trips = Array.from(p.tripOrder, (t) => tt.trips[t]);
-  const tripId = Uint32Array.from(trips, (t) => pool.intern(t.id));
+  // Trip ids front-coded in byte order, outside the string table (most share long prefixes).
+  const ids = compileTripIds(trips.map((t) => t.id));
+  w.add('trips.idRank', ids.rank).add('trips.idBlockOffsets', ids.blockOffsets).add('trips.idBytes', ids.bytes).add('trips.byId', ids.byId);
   // A trip's pattern, rank and route follow from patterns.tripOffsets (a pattern's trips are
   // contiguous), so the engine derives them; string columns empty for every trip are left out.
-  w.add('trips.id', tripId);
   addPerPattern(w, 'headsign', Uint32Array.from(trips, (t) => pool.intern(t.headsign)), p.patternTripOffsets);
   addPerPattern(w, 'direction', Uint8Array.from(trips, (t) => t.direction), p.patternTripOffsets);
   const vehicleJourneyCode = Uint32Array.from(trips, (t) => pool.intern(t.vehicleJourneyCode));
@@ -30,8 +31,7 @@ export function writeTimetable(ds: Dataset, w: SnapshotWriter, p: CompiledPatter
   const block = Uint32Array.from(trips, (t) => pool.intern(t.block));
   if (block.some((s) => s !== EMPTY_STRING)) w.add('trips.block', block);
   w.add('trips.service', Uint32Array.from(trips, (t) => t.service))
-    .add('trips.shape', Uint32Array.from(trips, (t) => (t.shape < 0 ? NONE : t.shape)))
-    .add('trips.byId', sortedOrder(pool, tripId));
+    .add('trips.shape', Uint32Array.from(trips, (t) => (t.shape < 0 ? NONE : t.shape)));
 
   const calendar = compileCalendar(tt, ds.issues);
   w.add('services.id', Uint32Array.from(tt.services, (s) => pool.intern(s.id))).add('services.days', calendar.words).add('services.dayRows', calendar.rows);
@@ -50,7 +50,8 @@ export function writeTimetable(ds: Dataset, w: SnapshotWriter, p: CompiledPatter
   w.add('stops.patternOffsets', index.offsets).add('stops.patterns', index.patterns).add('stops.patternPos', index.pos);
 
   const shapes = compileShapes(tt, pool);
-  w.add('shapes.id', shapes.id).add('shapes.polyline', shapes.polyline).add('shapes.pointCount', shapes.pointCount).add('shapes.length', shapes.length);
+  w.add('shapes.id', shapes.id).add('shapes.line', shapes.line).add('shapes.lineOffsets', shapes.lineOffsets).add('shapes.lineBytes', shapes.lineBytes);
+  w.add('shapes.pointCount', shapes.pointCount).add('shapes.length', shapes.length);
   return { firstDay: calendar.firstDay, dayCount: calendar.dayCount };
 }
 
