@@ -14,6 +14,9 @@ const FACTOR = 100000;
  * what decoding or serving the polyline text gives.
  */
 export class ShapeLines {
+  /** Polyline text by key, filled on first use (the route directions serve the same few lines again; the string table cached them before). */
+  private texts: (string | undefined)[] | undefined;
+
   private constructor(
     /** Shape -> its line key (line index, or the polyline's string index in an older snapshot). */
     readonly ofShape: Uint32Array,
@@ -51,6 +54,11 @@ export class ShapeLines {
 
   /** A line as an encoded polyline (precision 5): the text an older snapshot stored. */
   polyline(key: number): string {
+    const texts = (this.texts ??= new Array(this.offsets.length - 1)); // allocated on first use, not at open
+    return texts[key] ?? (texts[key] = this.encode(key));
+  }
+
+  private encode(key: number): string {
     const start = this.offsets[key], end = this.offsets[key + 1];
     if (!this.binary) return UTF8.decode(this.bytes.subarray(start, end));
     // A value's varint of b bytes holds at most 7b bits, its polyline at most 2b characters of 5.
