@@ -102,7 +102,7 @@ export function compileSections(ds: Dataset, opts: CompileOptions = {}): { write
   step('strings and snapshot bytes');
   const strings = ds.pool.compile();
   w.add('strings.bytes', strings.bytes).add('strings.offsets', strings.offsets);
-  writeShapeGrid(w, strings);
+  writeShapeGrid(w);
   writePlacePages(w, opts.placePageMinPostings, opts.placePageMinWork);
   const header: HeaderInput = {
     schemaVersion: SCHEMA_VERSION,

@@ -1,7 +1,7 @@
 import { EMPTY_STRING, NONE } from '@transit/engine';
 import type { Dataset } from '../dataset.js';
 import type { SnapshotWriter } from '../write/snapshot-writer.js';
-import { sortedOrder } from '../write/string-pool.js';
+import { compileTripIds } from '../write/trip-ids.js';
 import type { CompiledPatterns } from './compile-patterns.js';
 import { compileCalendar } from './compile-calendar.js';
 import { compileShapes } from './compile-shapes.js';
@@ -19,10 +19,11 @@ export function writeTimetable(ds: Dataset, w: SnapshotWriter, p: CompiledPatter
 
   const trips = tt.trips;
   const order = p.tripOrder;
-  const tripId = Uint32Array.from(order, (t) => pool.intern(trips.id[t]));
+  // Trip ids front-coded in byte order, outside the string table (most share long prefixes).
+  const ids = compileTripIds(Array.from(order, (t) => trips.id[t]));
+  w.add('trips.idRank', ids.rank).add('trips.idBlockOffsets', ids.blockOffsets).add('trips.idBytes', ids.bytes).add('trips.byId', ids.byId);
   // A trip's pattern, rank and route follow from patterns.tripOffsets (a pattern's trips are
   // contiguous), so the engine derives them; string columns empty for every trip are left out.
-  w.add('trips.id', tripId);
   addPerPattern(w, 'headsign', Uint32Array.from(order, (t) => pool.intern(trips.headsign(t))), p.patternTripOffsets);
   const direction = trips.direction.view();
   addPerPattern(w, 'direction', Uint8Array.from(order, (t) => direction[t]), p.patternTripOffsets);
@@ -33,8 +34,7 @@ export function writeTimetable(ds: Dataset, w: SnapshotWriter, p: CompiledPatter
   const service = trips.service.view();
   const shape = trips.shape.view();
   w.add('trips.service', Uint32Array.from(order, (t) => service[t]))
-    .add('trips.shape', Uint32Array.from(order, (t) => (shape[t] < 0 ? NONE : shape[t])))
-    .add('trips.byId', sortedOrder(pool, tripId));
+    .add('trips.shape', Uint32Array.from(order, (t) => (shape[t] < 0 ? NONE : shape[t])));
 
   const calendar = compileCalendar(tt, ds.issues);
   w.add('services.id', Uint32Array.from(tt.services.id, (id) => pool.intern(id))).add('services.days', calendar.words).add('services.dayRows', calendar.rows);
@@ -53,7 +53,8 @@ export function writeTimetable(ds: Dataset, w: SnapshotWriter, p: CompiledPatter
   w.add('stops.patternOffsets', index.offsets).add('stops.patterns', index.patterns).add('stops.patternPos', index.pos);
 
   const shapes = compileShapes(tt, pool);
-  w.add('shapes.id', shapes.id).add('shapes.polyline', shapes.polyline).add('shapes.pointCount', shapes.pointCount).add('shapes.length', shapes.length);
+  w.add('shapes.id', shapes.id).add('shapes.line', shapes.line).add('shapes.lineOffsets', shapes.lineOffsets).add('shapes.lineBytes', shapes.lineBytes);
+  w.add('shapes.pointCount', shapes.pointCount).add('shapes.length', shapes.length);
   return { firstDay: calendar.firstDay, dayCount: calendar.dayCount };
 }
 

@@ -19,7 +19,7 @@ export interface RouteRow {
 }
 /** Shapes compiled as soon as their feed's shapes.txt is read, by shape index. */
 export interface EncodedShapes {
-  /** Google encoded polyline, precision 5 ('' without points). */
+  /** The line's varint deltas (engine snapshot/shape-lines.ts) as a latin1 string, one char a byte ('' without points). */
   polyline: string[];
   pointCount: number[];
   /** Metres along the points, to 0.1 m. */
