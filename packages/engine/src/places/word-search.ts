@@ -2,7 +2,7 @@ import type { SnapshotReader } from '../snapshot/reader.js';
 import type { TokenDictionary } from './token-dictionary.js';
 import type { Candidates } from './candidates.js';
 import { QueryWords } from './query-words.js';
-import { WordMatcher, ID_MASK } from './word-matcher.js';
+import { WordMatcher, ID_MASK, TOUCH_MAX } from './word-matcher.js';
 import { MAX_WORDS, Match, NO_MATCH, scoreOf } from './word-score.js';
 import { PlaceBit, type KindFilter } from './place-kinds.js';
 import { OneWordScan } from './one-word-scan.js';
@@ -24,6 +24,8 @@ const VERIFY_COST_RATIO = 4;
  * times the candidates.
  */
 const MARK_COST_RATIO = 32;
+/** The verify way reads the token lists of this many candidates ahead of scoring them. */
+const VERIFY_BLOCK = TOUCH_MAX;
 
 
 /**
@@ -52,6 +54,10 @@ export class WordSearch {
   /** (candidate slot - first slot) * wordCount + word -> best Match of the word on the candidate. */
   private slotBest = new Uint8Array(0);
   private readonly best = new Uint8Array(MAX_WORDS);
+  /** The verify way's current block of candidates. */
+  private readonly block = new Uint32Array(VERIFY_BLOCK);
+  /** Keeps WordMatcher.touch's reads from being dropped. */
+  private sink = 0;
   private readonly oneWord: OneWordScan;
   private readonly marks: WordMarks;
   /**
@@ -199,22 +205,35 @@ export class WordSearch {
     this.marks.clear();
   }
 
-  /** Scores the places of postings[start, end); `unique`: no place repeats, skip the dedupe. Per posting: must not allocate. */
+  /**
+   * Scores the places of postings[start, end); `unique`: no place repeats, skip the dedupe. In
+   * blocks of VERIFY_BLOCK places: the block's token lists are read first in loops of their own
+   * (WordMatcher.touch), so their cache misses overlap, then scored. Per posting: must not allocate.
+   */
   private verify(start: number, end: number, unique: boolean, kindOf: KindFilter, out: Candidates): void {
     const seen = this.seen;
     const gen = this.generation;
     const marks = this.marks;
-    for (let i = start; i < end; i++) {
-      const id = this.postings[i] & ID_MASK;
-      if (marks.count !== 0 && !marks.has(id)) continue; // lacks a marked word: cannot match
-      if (!unique) {
-        if (seen[id] === gen) continue;
-        seen[id] = gen;
+    const block = this.block;
+    for (let from = start; from < end; from += VERIFY_BLOCK) {
+      let count = 0;
+      for (let i = from, to = Math.min(end, from + VERIFY_BLOCK); i < to; i++) {
+        const id = this.postings[i] & ID_MASK;
+        if (marks.count !== 0 && !marks.has(id)) continue; // lacks a marked word: cannot match
+        if (!unique) {
+          if (seen[id] === gen) continue;
+          seen[id] = gen;
+        }
+        block[count++] = id;
       }
-      const kind = kindOf(id);
-      if (kind === 0) continue;
-      const score = this.matcher.score(id, kind === PlaceBit.TrainStation);
-      if (score !== NO_MATCH) out.push(id, score);
+      this.sink = this.matcher.touch(block, count);
+      for (let j = 0; j < count; j++) {
+        const id = block[j];
+        const kind = kindOf(id);
+        if (kind === 0) continue;
+        const score = this.matcher.score(id, kind === PlaceBit.TrainStation);
+        if (score !== NO_MATCH) out.push(id, score);
+      }
     }
   }
 
