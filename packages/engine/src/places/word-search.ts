@@ -24,7 +24,7 @@ const VERIFY_COST_RATIO = 4;
  * times the candidates.
  */
 const MARK_COST_RATIO = 32;
-/** The verify way reads the token lists of this many candidates ahead of scoring them. */
+/** The verify way reads the token lists of this many candidates ahead of scoring them, and the postings way the generations of this many postings' places. */
 const VERIFY_BLOCK = TOUCH_MAX;
 
 
@@ -157,33 +157,41 @@ export class WordSearch {
   private scanToken(t: number, w: number, quality: number, create: boolean, first: number, kindOf: KindFilter, out: Candidates): void {
     const { seen, slotOf, nameHits, exactNameHits, slotBest, postings, generation: gen } = this;
     const n = this.words.count;
-    for (let i = this.postingOffsets[t], end = this.postingOffsets[t + 1]; i < end; i++) {
-      const raw = postings[i];
-      const id = raw & ID_MASK;
-      let slot: number;
-      if (seen[id] !== gen) {
-        if (!create) continue; // not a candidate of the rarest word: cannot match every word
-        seen[id] = gen;
-        const kind = kindOf(id);
-        if (kind === 0) {
-          slotOf[id] = REJECTED;
-          continue;
+    const end = this.postingOffsets[t + 1];
+    for (let from = this.postingOffsets[t]; from < end; from += VERIFY_BLOCK) {
+      const to = from + VERIFY_BLOCK < end ? from + VERIFY_BLOCK : end;
+      // The block's generations first, in a loop of independent loads whose cache misses overlap.
+      let sink = 0;
+      for (let i = from; i < to; i++) sink |= seen[postings[i] & ID_MASK];
+      this.sink = sink;
+      for (let i = from; i < to; i++) {
+        const raw = postings[i];
+        const id = raw & ID_MASK;
+        let slot: number;
+        if (seen[id] !== gen) {
+          if (!create) continue; // not a candidate of the rarest word: cannot match every word
+          seen[id] = gen;
+          const kind = kindOf(id);
+          if (kind === 0) {
+            slotOf[id] = REJECTED;
+            continue;
+          }
+          slot = out.push(id, 0);
+          slotOf[id] = slot;
+          for (let b = (slot - first) * n, e = b + n; b < e; b++) slotBest[b] = Match.None; // a loop: fill() costs a builtin call
+          nameHits[id] = kind === PlaceBit.TrainStation ? HIT_STATION : 0;
+          exactNameHits[id] = 0;
+        } else {
+          slot = slotOf[id];
+          if (slot === REJECTED) continue;
         }
-        slot = out.push(id, 0);
-        slotOf[id] = slot;
-        for (let b = (slot - first) * n, e = b + n; b < e; b++) slotBest[b] = Match.None; // a loop: fill() costs a builtin call
-        nameHits[id] = kind === PlaceBit.TrainStation ? HIT_STATION : 0;
-        exactNameHits[id] = 0;
-      } else {
-        slot = slotOf[id];
-        if (slot === REJECTED) continue;
-      }
-      const inName = raw >>> 31;
-      const b = (slot - first) * n + w;
-      if (quality + inName > slotBest[b]) slotBest[b] = quality + inName;
-      if (inName) {
-        nameHits[id]++;
-        if (quality === Match.Exact) exactNameHits[id]++;
+        const inName = raw >>> 31;
+        const b = (slot - first) * n + w;
+        if (quality + inName > slotBest[b]) slotBest[b] = quality + inName;
+        if (inName) {
+          nameHits[id]++;
+          if (quality === Match.Exact) exactNameHits[id]++;
+        }
       }
     }
   }
