@@ -4,6 +4,7 @@ import type { Candidates } from './candidates.js';
 import { ID_MASK } from './word-matcher.js';
 import { Match, NO_MATCH, scoreOf } from './word-score.js';
 import { PlaceBit, type KindFilter } from './place-kinds.js';
+import { TOUCH_BLOCK, touchPlaces } from './touch.js';
 
 /**
  * Per indexed place state of one scan, packed in one u32 so a posting costs one random access:
@@ -21,8 +22,6 @@ const REJECTED = 1 << 16;
 const GEN_SHIFT = 17;
 /** Generations run 1..MAX_GENERATION, then the state array is cleared. */
 const MAX_GENERATION = (1 << (31 - GEN_SHIFT)) - 1;
-/** The scan reads the states of this many postings' places ahead of updating them. */
-const SCAN_BLOCK = 64;
 
 /**
  * One-word queries, the typed-as-you-go case and the one with most matches ("st", "sheffield"):
@@ -105,12 +104,9 @@ export class OneWordScan {
     const { state, postings } = this;
     const stamp = this.generation << GEN_SHIFT;
     const end = this.postingOffsets[t + 1];
-    for (let from = this.postingOffsets[t]; from < end; from += SCAN_BLOCK) {
-      const to = from + SCAN_BLOCK < end ? from + SCAN_BLOCK : end;
-      // The block's states first, in a loop of independent loads whose cache misses overlap.
-      let sink = 0;
-      for (let i = from; i < to; i++) sink |= state[postings[i] & ID_MASK];
-      this.sink = sink;
+    for (let from = this.postingOffsets[t]; from < end; from += TOUCH_BLOCK) {
+      const to = from + TOUCH_BLOCK < end ? from + TOUCH_BLOCK : end;
+      this.sink = touchPlaces(postings, from, to, state); // the block's states first
       for (let i = from; i < to; i++) this.visit(postings[i], quality, stamp, kindOf, out);
     }
   }

@@ -2,11 +2,12 @@ import type { SnapshotReader } from '../snapshot/reader.js';
 import type { TokenDictionary } from './token-dictionary.js';
 import type { Candidates } from './candidates.js';
 import { QueryWords } from './query-words.js';
-import { WordMatcher, ID_MASK, TOUCH_MAX } from './word-matcher.js';
+import { WordMatcher, ID_MASK } from './word-matcher.js';
 import { MAX_WORDS, Match, NO_MATCH, scoreOf } from './word-score.js';
 import { PlaceBit, type KindFilter } from './place-kinds.js';
 import { OneWordScan } from './one-word-scan.js';
 import { WordMarks } from './word-marks.js';
+import { TOUCH_BLOCK, touchPlaces } from './touch.js';
 
 /** slotOf value of a place seen but filtered out. */
 const REJECTED = 0xffffffff;
@@ -24,8 +25,6 @@ const VERIFY_COST_RATIO = 4;
  * times the candidates.
  */
 const MARK_COST_RATIO = 32;
-/** The verify way reads the token lists of this many candidates ahead of scoring them, and the postings way the generations of this many postings' places. */
-const VERIFY_BLOCK = TOUCH_MAX;
 
 
 /**
@@ -55,7 +54,7 @@ export class WordSearch {
   private slotBest = new Uint8Array(0);
   private readonly best = new Uint8Array(MAX_WORDS);
   /** The verify way's current block of candidates. */
-  private readonly block = new Uint32Array(VERIFY_BLOCK);
+  private readonly block = new Uint32Array(TOUCH_BLOCK);
   /** Keeps WordMatcher.touch's reads from being dropped. */
   private sink = 0;
   private readonly oneWord: OneWordScan;
@@ -158,12 +157,9 @@ export class WordSearch {
     const { seen, slotOf, nameHits, exactNameHits, slotBest, postings, generation: gen } = this;
     const n = this.words.count;
     const end = this.postingOffsets[t + 1];
-    for (let from = this.postingOffsets[t]; from < end; from += VERIFY_BLOCK) {
-      const to = from + VERIFY_BLOCK < end ? from + VERIFY_BLOCK : end;
-      // The block's generations first, in a loop of independent loads whose cache misses overlap.
-      let sink = 0;
-      for (let i = from; i < to; i++) sink |= seen[postings[i] & ID_MASK];
-      this.sink = sink;
+    for (let from = this.postingOffsets[t]; from < end; from += TOUCH_BLOCK) {
+      const to = from + TOUCH_BLOCK < end ? from + TOUCH_BLOCK : end;
+      this.sink = touchPlaces(postings, from, to, seen); // the block's generations first
       for (let i = from; i < to; i++) {
         const raw = postings[i];
         const id = raw & ID_MASK;
@@ -215,7 +211,7 @@ export class WordSearch {
 
   /**
    * Scores the places of postings[start, end); `unique`: no place repeats, skip the dedupe. In
-   * blocks of VERIFY_BLOCK places: the block's token lists are read first in loops of their own
+   * blocks of TOUCH_BLOCK places: the block's token lists are read first in loops of their own
    * (WordMatcher.touch), so their cache misses overlap, then scored. Per posting: must not allocate.
    */
   private verify(start: number, end: number, unique: boolean, kindOf: KindFilter, out: Candidates): void {
@@ -223,9 +219,9 @@ export class WordSearch {
     const gen = this.generation;
     const marks = this.marks;
     const block = this.block;
-    for (let from = start; from < end; from += VERIFY_BLOCK) {
+    for (let from = start; from < end; from += TOUCH_BLOCK) {
       let count = 0;
-      for (let i = from, to = Math.min(end, from + VERIFY_BLOCK); i < to; i++) {
+      for (let i = from, to = Math.min(end, from + TOUCH_BLOCK); i < to; i++) {
         const id = this.postings[i] & ID_MASK;
         if (marks.count !== 0 && !marks.has(id)) continue; // lacks a marked word: cannot match
         if (!unique) {
