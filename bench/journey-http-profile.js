@@ -5,13 +5,27 @@
 // hash of every answer (itineraries with their legs and geometry, alternatives) so that two engine
 // builds can be checked to agree. Interleave builds with ENGINE=/path/to/engine/dist/index.js.
 // First prints the CPU of the first plan after Engine.open (after Engine.prepareJourneys when the engine has it).
-// Usage: node [--cpu-prof] bench/journey-http-profile.js [queries] [rounds] [--hash-only]
+// --hierarchy-only: instead, the walking and cycling contraction hierarchies' build CPU, shortcuts and
+// size on this snapshot and on the demo's (engines that have them), then exits.
+// Usage: node [--cpu-prof] bench/journey-http-profile.js [queries] [rounds] [--hash-only | --hierarchy-only]
 // (self time by function of a profile: node bench/national-profile.js --top FILE.cpuprofile)
 import { createHash } from 'node:crypto';
 import { ensureSnapshot, readArrayBuffer } from './snapshots.js';
 import { NEWPORT_STREETS_COVERED, journeyUrls } from './journey-urls.js';
 
-const { Engine, ModeBit, ukLocalToEpoch, dayNumber } = await import(process.env.ENGINE ?? '@transit/engine');
+const { Engine, ModeBit, ukLocalToEpoch, dayNumber, ContractionHierarchy } = await import(process.env.ENGINE ?? '@transit/engine');
+if (process.argv.includes('--hierarchy-only')) {
+  for (const [name, s] of [['newport-streets-covered', await ensureSnapshot(...NEWPORT_STREETS_COVERED)], ['demo', await ensureSnapshot('demo', { demo: true })]]) {
+    const g = Engine.open(readArrayBuffer(s.file)).streets;
+    for (const [mode, bit] of [['walk', 1], ['bicycle', 2]]) {
+      const c0 = process.cpuUsage();
+      const ch = ContractionHierarchy.build(g.columns, bit);
+      const c = process.cpuUsage(c0);
+      console.log(`${name} (${g.nodeCount} nodes, ${g.edgeCount} edges) ${mode}: built in ${((c.user + c.system) / 1000).toFixed(0)} ms CPU, ${ch.shortcutCount} shortcuts, ${ch.upHead.length} up + ${ch.downTail.length} down arcs, ${(ch.byteLength / 2 ** 20).toFixed(2)} MiB`);
+    }
+  }
+  process.exit(0);
+}
 const queryCount = Number(process.argv[2] ?? 400);
 const rounds = Number(process.argv[3] ?? 3);
 const snap = await ensureSnapshot(...NEWPORT_STREETS_COVERED);

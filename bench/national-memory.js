@@ -6,6 +6,8 @@
 //   node bench/national-memory.js --tiles 32            (the snapshot of bench/national-serve.js)
 //   node bench/national-memory.js --tiles 200 --naptan-tiles 43 --postcode-tiles 36   (under flock /work/tmp/big.lock)
 // --top N: rows printed (default 30); --shared: open as the cluster does (the snapshot in a SharedArrayBuffer);
+// --tables (with --shared): and given the tables a main engine opened with `share` derives (engine.sharedTables,
+// landmark tables included where the build shares them), whose arrays are then not counted; ENGINE=path/to/dist/index.js: another engine build;
 // --footpaths: only the CPU of the target bounds' footpath symmetry check against the reversed copy it replaces.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { cacheDir, copiesArgs } from './national-serve.js';
@@ -44,8 +46,8 @@ function touchedBytes(buffer) {
  * Bytes of typed arrays reachable from `root` outside `snapshot`, by folded property path. Each
  * buffer counts once (at the first path that reaches it); plain number arrays count 8 bytes a slot.
  */
-export function tableBytes(root, snapshot) {
-  const seen = new Set();
+export function tableBytes(root, snapshot, shared = []) {
+  const seen = new Set(shared);
   const byPath = new Map();
   const add = (p, b, touched = b) => {
     const row = byPath.get(p) ?? { bytes: 0, touched: 0 };
@@ -116,7 +118,7 @@ async function footpathsCpu(engine) {
 }
 
 if (process.argv[1] && process.argv[1].endsWith('national-memory.js')) {
-  const { Engine, ukLocalToEpoch } = await import('@transit/engine');
+  const { Engine, ukLocalToEpoch } = await import(process.env.ENGINE ?? '@transit/engine');
   const tiles = Number(arg('--tiles', '32'));
   const feeds = arg('--feeds', 'newport,vilnius,southampton,wales,newport2024').split(',');
   const file = `${cacheDir({ tiles, feeds, ...copiesArgs() })}/national.snap`;
@@ -134,13 +136,19 @@ if (process.argv[1] && process.argv[1].endsWith('national-memory.js')) {
   mem('start');
   const buffer = read(file, process.argv.includes('--shared'));
   mem('file read');
+  // As the cluster does: the main thread's engine derives the tables (not timed), the worker's views them.
+  const m0 = process.cpuUsage();
+  const tables = process.argv.includes('--tables') ? Engine.open(buffer, { share: true }).sharedTables : undefined;
+  const mainCpu = process.cpuUsage(m0);
+  const sharedBuffers = tables ? Object.values({ ...tables.trips, ...tables.trips.times, footpathSeconds: tables.footpathSeconds, ...tables.landmarks }).filter((v) => ArrayBuffer.isView(v)).map((v) => v.buffer) : [];
+  if (tables) mem('main engine, sharedTables');
   const c0 = process.cpuUsage();
-  const engine = Engine.open(buffer);
+  const engine = Engine.open(buffer, { tables });
   mem('Engine.open');
   engine.prepareJourneys();
   const prepCpu = process.cpuUsage(c0);
   mem('prepareJourneys');
-  const afterPrepare = tableBytes(engine, buffer);
+  const afterPrepare = tableBytes(engine, buffer, sharedBuffers);
   // Traffic over every API area, tile 0 and stops spread over the snapshot (as bench/national-workers.js).
   const st = engine.stopTable, tt = engine.timetable, cal = engine.calendar;
   const served = [];
@@ -162,8 +170,8 @@ if (process.argv[1] && process.argv[1].endsWith('national-memory.js')) {
     if (n % 2 === 0) engine.planJourney({ from: { lat: st.lat[s], lon: st.lon[s] }, to: { lat: st.lat[t], lon: st.lon[t] }, time: cal.reference(day) + (6 + (n % 14)) * 3600_000, arriveBy: n % 4 === 2, modeMask: 31, limit: 5, maxWalkM: null, maxTotalWalkM: null, intermediateStops: false, steps: false, alternatives: ['walk'] });
   }
   mem('traffic (80 of each area)');
-  const afterTraffic = tableBytes(engine, buffer);
-  console.log(`${file}: ${MiB(buffer.byteLength)} MiB snapshot${process.argv.includes('--shared') ? ' (shared)' : ''}; open + prepareJourneys ${((prepCpu.user + prepCpu.system) / 1000).toFixed(0)} ms CPU`);
+  const afterTraffic = tableBytes(engine, buffer, sharedBuffers);
+  console.log(`${file}: ${MiB(buffer.byteLength)} MiB snapshot${process.argv.includes('--shared') ? ' (shared)' : ''}; open + prepareJourneys ${((prepCpu.user + prepCpu.system) / 1000).toFixed(0)} ms CPU${tables ? ` (the main engine's open + sharedTables before it: ${((mainCpu.user + mainCpu.system) / 1000).toFixed(0)} ms CPU)` : ''}`);
   console.log('\nstage | RSS MiB | heap used | external | array buffers');
   for (const s of stages) console.log(`${s.name} | ${MiB(s.rss)} | ${MiB(s.heapUsed)} | ${MiB(s.external)} | ${MiB(s.arrayBuffers)}`);
   const total = (m, k) => [...m.values()].reduce((a, b) => a + b[k], 0);

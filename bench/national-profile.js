@@ -5,7 +5,8 @@
 // built first (`node bench/national-serve.js --tiles N`). Queries are seeded, between tile-0
 // stops, on tile 0's busiest day; the printed time per call is wall time, for orientation only.
 // `plan` and `bounds` first call Engine.prepareJourneys (timed apart: what a server does before it
-// reports ready). ENGINE=/path/to/engine/dist/index.js runs another build of the engine.
+// reports ready). ENGINE=/path/to/engine/dist/index.js runs another build of the engine; --dir DIR reads DIR/national.snap
+// instead of the cached snapshot of --tiles (a build of another format; DIR/tiles.json as the cache's).
 import { readFileSync } from 'node:fs';
 import { cacheDir, copiesArgs, readSnapshot } from './national-serve.js';
 
@@ -37,7 +38,7 @@ else {
   const tiles = Number(arg('--tiles', '8'));
   const work = process.argv[process.argv.length - 1];
   const feeds = arg('--feeds', 'newport,vilnius,southampton,wales,newport2024').split(',');
-  const engine = Engine.open(readSnapshot(`${cacheDir({ tiles, feeds, ...copiesArgs() })}/national.snap`));
+  const engine = Engine.open(readSnapshot(`${arg("--dir") ?? cacheDir({ tiles, feeds, ...copiesArgs() })}/national.snap`));
   const st = engine.stopTable, tt = engine.timetable, cal = engine.calendar;
   const tile0 = [];
   for (let s = 0; s < st.count; s++) if (engine.stop(s).atcocode.startsWith('N000')) tile0.push(s);

@@ -224,7 +224,7 @@ async function measure(dir, { time }) {
   // Tile 0's busiest service day (the same at every tile count).
   const cal = engine.calendar;
   const tile0Trips = [];
-  for (let t = 0; t < tt.tripCount; t++) if (engine.strings.get(tt.tripId[t]).startsWith(prefix)) tile0Trips.push(t);
+  for (let t = 0; t < tt.tripCount; t++) if ((tt.tripIds ? tt.tripIds.get(t) : engine.strings.get(tt.tripId[t])).startsWith(prefix)) tile0Trips.push(t);
   let day = cal.firstDay;
   let most = -1;
   for (let i = 0; i < cal.dayCount; i++) {
@@ -329,7 +329,7 @@ async function measure(dir, { time }) {
   }
   // A matchable fleet: the simulated SIRI-VM feed of the snapshot's own buses at 08:30 (up to 2,000 vehicles, any tile).
   const { parseSiriVm } = await import('@transit/feeds');
-  const { simulatedSiriVm } = await import('@transit/builder');
+  const { simulatedSiriVm } = await import(process.env.BUILDER ?? '@transit/builder'); // BUILDER=/path/to/builder/dist/index.js: the demo feeds of another build (with ENGINE's)
   const now = ukLocalToEpoch(day, 8.5 * 3600);
   const siri = new TextEncoder().encode(simulatedSiriVm(engine, now));
   const fleetPoll = () => engine.matchVehicles(parseSiriVm(siri).records, now);

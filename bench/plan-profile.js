@@ -10,7 +10,7 @@
 // --tail N (after the other arguments) then lists the N dearest queries: CPU (least of 3 plans), search window, itineraries,
 // and the CPU of range RAPTOR (RangeSearch.runAll), the extension's first journey, the window estimate and the target bounds,
 // timed by wrapping those methods of the engine build's modules (for profiling only).
-// --work and --runs I: see the end of this file.
+// --work, --runs I and --split: see the end of this file.
 import path from 'node:path';
 import { ensureSnapshot, readArrayBuffer, DATA } from './snapshots.js';
 
@@ -161,4 +161,37 @@ if (workAt > 0 || runsAt > 0) {
     const r = plan(q);
     console.log(`query ${process.argv[runsAt + 1]}: ${r.itineraries.length} itineraries, window ${r.searchWindowS / 60} min\n${log.join('\n')}`);
   }
+}
+
+// --split: where range RAPTOR's CPU goes, per plan over the queries: the first run of each window (from the window's
+// latest departure, every access stop marked), its later runs (earlier departures, labels kept) and the extension's one
+// run, CPU and pattern scans of each (wrapping the engine build's RaptorSearch and RangeSearch methods, for profiling only).
+if (process.argv.includes('--split')) {
+  const engineUrl = import.meta.resolve(process.env.ENGINE ?? '@transit/engine');
+  const { RaptorSearch } = await import(new URL('./planner/raptor-search.js', engineUrl));
+  const { RangeSearch } = await import(new URL('./planner/range-search.js', engineUrl));
+  const parts = { first: { ms: 0, runs: 0, scans: 0 }, later: { ms: 0, runs: 0, scans: 0 }, extension: { ms: 0, runs: 0, scans: 0 } };
+  let part = null, scans = 0;
+  for (const m of ['scanForward', 'scanReverse']) {
+    const inner = RaptorSearch.prototype[m];
+    RaptorSearch.prototype[m] = function (...args) { scans++; return inner.apply(this, args); };
+  }
+  const run = RaptorSearch.prototype.run;
+  RaptorSearch.prototype.run = function (...args) {
+    const s0 = scans, c0 = process.cpuUsage();
+    try { return run.apply(this, args); } finally {
+      const c = process.cpuUsage(c0), to = parts[part ?? 'later'];
+      to.ms += (c.user + c.system) / 1000;
+      to.runs++;
+      to.scans += scans - s0;
+      if (part === 'first') part = 'later';
+    }
+  };
+  for (const [m, first] of [['search', 'first'], ['firstJourney', 'extension']]) {
+    const inner = RangeSearch.prototype[m];
+    RangeSearch.prototype[m] = function (...args) { part = first; try { return inner.apply(this, args); } finally { part = null; } };
+  }
+  for (const q of qs) plan(q);
+  const per = (v) => (v / qs.length).toFixed(2);
+  console.log(`split, per plan: ${Object.entries(parts).map(([k, v]) => `${k} run${k === 'later' ? 's' : ''} ${per(v.ms)} ms CPU, ${per(v.runs)} runs, ${per(v.scans)} pattern scans`).join('; ')}`);
 }

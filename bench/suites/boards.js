@@ -68,7 +68,7 @@ export function naiveBoard(engine, stopIdx, q) {
       for (let day = firstDay; day <= lastDay; day++) {
         if (!cal.runs(tt.tripService[t], day)) continue;
         const time = cal.reference(day) + seconds * 1000;
-        if (time >= q.from && time < q.to) out.push({ trip: t, tripId: engine.strings.get(tt.tripId[t]), day, pos, seconds, time });
+        if (time >= q.from && time < q.to) out.push({ trip: t, tripId: (tt.tripIds ? tt.tripIds.get(t) : engine.strings.get(tt.tripId[t])), day, pos, seconds, time });
       }
     }
   }

@@ -40,7 +40,7 @@ export function naiveRoute(engine, routeIdx, q) {
   const hits = [];
   for (let t = 0; t < tt.tripCount; t++) {
     if (lines.ofRoute[tt.tripRoute[t]] !== routeIdx || !cal.runs(tt.tripService[t], q.day)) continue;
-    hits.push({ dep: tt.departureAt(t, 0), id: engine.strings.get(tt.tripId[t]) });
+    hits.push({ dep: tt.departureAt(t, 0), id: (tt.tripIds ? tt.tripIds.get(t) : engine.strings.get(tt.tripId[t])) });
   }
   hits.sort((a, b) => a.dep - b.dep || (a.id === b.id ? 0 : Buffer.compare(Buffer.from(a.id), Buffer.from(b.id))));
   return { total: hits.length, ids: hits.slice(q.offset, q.offset + q.limit).map((h) => h.id) };

@@ -31,7 +31,7 @@ function naiveShapes(engine, box) {
   let found = 0;
   for (let g = 0; g < c.count; g++) {
     let ll;
-    if (c.shape[g] !== NONE) ll = decodePolyline(engine.strings.get(tt.shapePolyline[c.shape[g]]));
+    if (c.shape[g] !== NONE) ll = tt.shapeLines ? tt.shapeLines.points(tt.shapePolyline[c.shape[g]]) : decodePolyline(engine.strings.get(tt.shapePolyline[c.shape[g]]));
     else {
       const p = c.pattern[g];
       ll = new Float64Array(2 * (tt.patternStopOffsets[p + 1] - tt.patternStopOffsets[p]));

@@ -55,7 +55,7 @@ describe('patterns', () => {
       for (let r = 0; r < n; r++) {
         const trip = tt.patternTripOffsets[p] + r;
         const times = Array.from({ length: stops }, (_, pos) => tt.departureAt(trip, pos) / 60);
-        trips.push(`${e.strings.get(tt.tripId[trip])}[${times.join(',')}]`);
+        trips.push(`${tt.tripIds.get(trip)}[${times.join(',')}]`);
         expect(tt.tripPattern[trip]).toBe(p);
         expect(tt.tripRank[trip]).toBe(r);
       }
@@ -94,7 +94,7 @@ describe('patterns', () => {
     const e = Engine.open(bytes.buffer);
     const tt = e.timetable;
     const rules = Array.from({ length: tt.patternCount }, (_, p) => {
-      const trip = e.strings.get(tt.tripId[tt.patternTripOffsets[p]]);
+      const trip = tt.tripIds.get(tt.patternTripOffsets[p]);
       return `${trip}:${[...tt.patternStopFlags.subarray(tt.patternStopOffsets[p], tt.patternStopOffsets[p + 1])].join(',')}`;
     });
     expect(rules.sort()).toEqual(['a:1,10,0', 'b:11,0,0']);

@@ -105,7 +105,7 @@ describe('service calendars', () => {
     // Boards read the shared rows: both Christmas trips on the 25th, no weekday copy trip.
     const cal = e.calendar;
     const on = (day: string) => ['t1', 't2', 't3', 't4', 't5'].filter((id) => {
-      const t = [...tt.tripId].findIndex((s) => e.strings.get(s) === id);
+      const t = tt.tripIds.find(id);
       return cal.runs(tt.tripService[t], parseDay(day));
     });
     expect(on('2026-12-25')).toEqual(['t1', 't4', 't5']);

@@ -80,7 +80,7 @@ function golden(): string[] {
   const lines = e.routeIndex.lines;
   return Array.from({ length: lines.count }, (_, l) => {
     const r = e.routeIndex.summary(l);
-    const trips = [...lines.trips.subarray(lines.tripOffsets[l], lines.tripOffsets[l + 1])].map((t) => e.strings.get(e.timetable.tripId[t]));
+    const trips = [...lines.trips.subarray(lines.tripOffsets[l], lines.tripOffsets[l + 1])].map((t) => e.timetable.tripIds.get(t));
     return `${r.id} ${r.kind} ${r.mode} | ${r.line} | ${r.lineName} | ${r.operator} (${r.operatorCode}) | ${r.journeyCount} | ${trips.join(' ')}`;
   });
 }

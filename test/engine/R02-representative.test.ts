@@ -94,7 +94,7 @@ describe('representative stops and directions', () => {
   it('name each direction by its longest journey, with the commonest shape of that journey', () => {
     const golden = route('A-5').directions.map((d) => `${d.direction}: ${d.origin} > ${d.destination} (${d.stopCount}) ${d.shape ? `${d.shape.pointCount} pts ${d.shape.lengthMetres} m ${d.shape.polyline}` : 'no shape'}`);
     expect(golden).toEqual(['0: Market > Park (4) 3 pts 3338.5 m _qnbI~hbEw|AfEw|AgE', '1: Park > Market (3) no shape']);
-    expect(route('A-5').directions[0].shape!.polyline).toBe(e.strings.get(e.timetable.shapePolyline[[...e.timetable.shapeId].findIndex((s) => e.strings.get(s) === 'LONG')]));
+    expect(route('A-5').directions[0].shape!.polyline).toBe(e.timetable.shapeLines.polyline(e.timetable.shapePolyline[[...e.timetable.shapeId].findIndex((s) => e.strings.get(s) === 'LONG')]));
   });
 
   it('have a null shape when the feed has none, and summaries list the ends per direction', () => {

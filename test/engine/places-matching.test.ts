@@ -1,9 +1,9 @@
 // FEATURE UNDER TEST: which places a text query matches (every word; prefixes; one typo in words of 5+ letters), against a brute-force scan.
 import { describe, it, expect } from 'vitest';
 import { tokenize, formatPostcode, type Place } from '@transit/engine';
-import { StopKind } from '@transit/builder';
+import { StopKind, newDataset } from '@transit/builder';
 import { withinOneEdit, deletionHash } from '../../packages/engine/src/places/typo.js';
-import { randomWorld, open, seeded } from './places-fixture.js';
+import { randomWorld, open, seeded, addStop } from './places-fixture.js';
 
 /** Optimal string alignment distance (Damerau with adjacent transpositions), the textbook DP. */
 function osa(a: string, b: string): number {
@@ -140,6 +140,42 @@ describe('text matching', () => {
       search.strategy = 'auto';
     }
     expect(many).toBeGreaterThan(50);
+  });
+
+  it('ranks alike past the look-ahead blocks of 64 places, for words of one token and of several', () => {
+    // 400 stops: "barnsley", "grove", "road" are each one token of 80-400 places (the one-token
+    // scan), "quarry" prefixes two tokens (the scan with state), and pairs take the postings and
+    // verify ways over hundreds of candidates; some names are the word alone (whole name).
+    const ds = newDataset();
+    const rnd = seeded(5);
+    const second = ['grove', 'road', 'lane', 'close', 'hill'];
+    let inBarnsley = 0;
+    for (let i = 0; i < 400; i++) {
+      const name = i % 11 === 0 ? 'Barnsley' : i % 13 === 0 ? 'Road' : `Quarry ${second[i % 5]}${i % 7 === 0 ? ' Quarryside' : ''}`;
+      if (name === 'Barnsley' || i % 3) inBarnsley++;
+      addStop(ds, { atco: `A${i}`, name, indicator: `Stand ${i % 4}`, locality: i % 3 ? 'Barnsley' : 'Quarry Bank', lat: 53.5 + rnd() / 10, lon: -1.5 + rnd() / 10 });
+    }
+    const w = open(ds);
+    const search = (w.places as unknown as { wordSearch: { strategy: string } }).wordSearch;
+    const page = (text: string, limit: number) => w.searchPlaces({ text, offset: 0, limit });
+    try {
+      for (const text of ['barnsley', 'grove', 'road', 'quarry', 'quarryside', 'barnsle', 'barnsly', 'quarry barnsley', 'barnsley road', 'road quarry', 'quarry r', 'stand 2 quarry']) {
+        for (const limit of [20, 1000]) {
+          search.strategy = 'auto';
+          const auto = page(text, limit);
+          search.strategy = 'postings';
+          expect(page(text, limit), `${text} (postings)`).toEqual(auto);
+          search.strategy = 'verify';
+          expect(page(text, limit), `${text} (verify)`).toEqual(auto);
+        }
+      }
+      search.strategy = 'auto';
+      expect(inBarnsley).toBeGreaterThan(4 * 64);
+      expect(page('barnsley', 1000).total).toBe(inBarnsley);
+      expect(page('barnsley', 1).items[0].name).toBe('Barnsley');
+    } finally {
+      search.strategy = 'auto';
+    }
   });
 
   it('finds nothing for words of no place', () => {

@@ -1,7 +1,7 @@
-// FEATURE UNDER TEST: Engine.prepareJourneys builds the walking and cycling landmark tables before the first plan (a server calls it before it listens), and street paths build their steps only when read.
+// FEATURE UNDER TEST: Engine.prepareJourneys builds the walking and cycling contraction hierarchies (the direct routes' search) before the first plan (a server calls it before it listens), and street paths build their steps only when read.
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { Engine } from '@transit/engine';
-import { Landmarks } from '../../packages/engine/src/streets/landmarks.js';
+import { ContractionHierarchy } from '../../packages/engine/src/streets/hierarchy.js';
 import * as streetSteps from '../../packages/engine/src/streets/street-steps.js';
 import { readSnapshot } from '../support/snapshots.js';
 
@@ -13,9 +13,9 @@ const plan = (e: Engine, steps: boolean) =>
 describe('Engine.prepareJourneys', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('builds the landmark tables up front: the first plan builds none, and answers as an unprepared engine does', () => {
+  it('builds the contraction hierarchies up front: the first plan builds none, and answers as an unprepared engine does', () => {
     const fresh = Engine.open(readSnapshot(inject('demoSnapshot')));
-    const build = vi.spyOn(Landmarks, 'build');
+    const build = vi.spyOn(ContractionHierarchy, 'build');
     fresh.prepareJourneys();
     expect(build).toHaveBeenCalledTimes(2); // walking and cycling
     build.mockClear();

@@ -14,7 +14,7 @@ const GRID_NAMES = new Set(Object.values(SHAPE_GRID_SECTIONS));
 
 /** The grid the engine would build from the snapshot's own columns. */
 function builtGrid(e: Engine) {
-  return compileShapeGrid(e.timetable, { bytes: e.reader.u8('strings.bytes'), offsets: e.reader.u32('strings.offsets') }, e.stopTable.lat, e.stopTable.lon);
+  return compileShapeGrid(e.timetable, e.timetable.shapeLines, e.stopTable.lat, e.stopTable.lon);
 }
 
 /** The snapshot rewritten with only the sections `keep` accepts (an older build, or a damaged one). */

@@ -16,7 +16,7 @@ const ROUND = 0.6e-5;
 function geometry(e: Engine, g: number): Float64Array {
   const c = e.routeShapes.catalogue;
   const tt = e.timetable;
-  if (c.shape[g] !== NONE) return decodePolyline(e.strings.get(tt.shapePolyline[c.shape[g]]));
+  if (c.shape[g] !== NONE) return tt.shapeLines.points(tt.shapePolyline[c.shape[g]]);
   const p = c.pattern[g];
   const out: number[] = [];
   for (let i = tt.patternStopOffsets[p]; i < tt.patternStopOffsets[p + 1]; i++) out.push(e.stopTable.lat[tt.patternStops[i]], e.stopTable.lon[tt.patternStops[i]]);

@@ -1,4 +1,4 @@
-// FEATURE UNDER TEST: Engine.open's shared tables: an engine opened with `share` derives its trip columns, expanded time rows and footpath seconds into shared memory, an engine given them (a worker thread's) views those very arrays instead of deriving its own and answers boards, trips and plans as an engine of its own does, and tables that do not fit the snapshot are refused with a clear SnapshotFormatError.
+// FEATURE UNDER TEST: Engine.open's shared tables: an engine opened with `share` derives its trip columns, expanded time rows, footpath seconds and (once asked) the planner's landmark tables into shared memory, an engine given them (a worker thread's) views those very arrays, plans included, instead of deriving its own and answers boards, trips and plans as an engine of its own does, and tables that do not fit the snapshot are refused with a clear SnapshotFormatError.
 import { describe, expect, inject, it } from 'vitest';
 import { Engine, SnapshotFormatError } from '@transit/engine';
 import { buildSnapshot } from '@transit/builder';
@@ -38,7 +38,31 @@ describe('shared tables', () => {
     expect(seconds?.buffer, 'footpath seconds').toBeInstanceOf(SharedArrayBuffer);
     expect(worker.planner.transfers.seconds).toBe(seconds);
     expect(worker.timetable.tripCount).toBeGreaterThan(0);
+    // The landmark tables: built once by the main engine, viewed by the worker's planner through its first plans.
+    const landmarks = main.sharedTables.landmarks!;
+    expect(landmarks.stops.length, 'landmarks').toBeGreaterThan(1);
+    for (const col of [landmarks.stops, landmarks.fromLandmark, landmarks.toLandmark]) expect(col.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(main.sharedTables.landmarks, 'built once').toBe(landmarks);
+    expect(main.planner.bounds.landmarks, 'the main engine plans with them too').toBe(landmarks);
+    worker.prepareJourneys();
     expect(answers(worker)).toBe(answers(Engine.open(readSnapshot(inject('demoSnapshot')))));
+    expect(worker.planner.bounds.landmarks).toBe(landmarks);
+    expect(worker.sharedTables.landmarks).toBe(landmarks);
+  });
+
+  it('give an engine of its own the landmark tables its planner built, and the same tables as a share engine builds', () => {
+    const own = Engine.open(readSnapshot(inject('demoSnapshot')));
+    own.prepareJourneys();
+    const built = own.planner.bounds.landmarks!;
+    expect(built, 'built by prepareJourneys').not.toBeNull();
+    expect(own.sharedTables.landmarks).toBe(built);
+    const bytes = readSnapshot(inject('demoSnapshot'));
+    const shared = new SharedArrayBuffer(bytes.byteLength);
+    new Uint8Array(shared).set(new Uint8Array(bytes));
+    const fromShare = Engine.open(shared, { share: true }).sharedTables.landmarks!;
+    expect(Array.from(fromShare.stops)).toEqual(Array.from(built.stops));
+    expect(Array.from(fromShare.fromLandmark)).toEqual(Array.from(built.fromLandmark));
+    expect(Array.from(fromShare.toLandmark)).toEqual(Array.from(built.toLandmark));
   });
 
   it('that do not fit the snapshot are refused', async () => {
@@ -46,5 +70,7 @@ describe('shared tables', () => {
     const demo = readSnapshot(inject('demoSnapshot'));
     expect(() => Engine.open(demo, { tables: other.sharedTables })).toThrow(SnapshotFormatError);
     expect(() => Engine.open(demo, { tables: other.sharedTables })).toThrow(/do not fit this snapshot's \d+ trips/);
+    const own = Engine.open(demo).sharedTables;
+    expect(() => Engine.open(demo, { tables: { ...own, landmarks: other.sharedTables.landmarks } })).toThrow(/landmark tables given to Engine.open .* do not fit this snapshot's \d+ stops/);
   });
 });

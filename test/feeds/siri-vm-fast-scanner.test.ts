@@ -5,7 +5,8 @@ import { mulberry32 } from '../support/random-timetable.js';
 import { parseSiriVm } from '@transit/feeds';
 import { scanSiriVm } from '../../packages/feeds/src/siri-vm/siri-vm-scan.js';
 import { isoMs } from '../../packages/feeds/src/siri-vm/siri-vm-time.js';
-import { parseIsoMs } from '../../packages/feeds/src/feed-values.js';
+import { num, parseIsoMs, xmlText } from '../../packages/feeds/src/feed-values.js';
+import { activityRecord, FIELD_NAMES, SLOT } from '../../packages/feeds/src/siri-vm/siri-vm-activity.js';
 import { HAVE_DATA, data } from '../support/data.js';
 
 /** parseSiriVm's answer, or its error as `FeedParseError: message`. */
@@ -99,6 +100,12 @@ describe('SIRI-VM scanner: hand-made documents, the same answer as fast-xml-pars
     ['a repeated ResponseTimestamp is not a timestamp', doc(activity(), head + '<ResponseTimestamp>2026-01-15T10:00:05Z</ResponseTimestamp>'), true],
     ['no delivery timestamp at all', `<Siri><ServiceDelivery><VehicleMonitoringDelivery>${activity()}</VehicleMonitoringDelivery></ServiceDelivery></Siri>`, true],
     ['names with dots, dashes and digits', doc(activity('<x.y-z1>1</x.y-z1>')), true],
+    // Names the scanner predicted (it learns the order of the first activity) or hashes alike: each is still checked letter by letter.
+    ['a name hashed like a field (LineRef, MJneRef) where LineRef was expected', doc(activity() + activity().replace('<LineRef>7</LineRef>', '<MJneRef>9</MJneRef>')), true],
+    ['names one letter longer or shorter than the expected one', doc(activity() + activity().replace('<LineRef>7</LineRef>', '<LineRefs>9</LineRefs><LineRe>8</LineRe>') + activity()), true],
+    ['a closing tag hashed like its opening tag: general parser', doc(activity().replace('</LineRef>', '</MJneRef>')), false],
+    ['a closing tag one letter longer: general parser', doc(activity() + activity().replace('</LineRef>', '</LineRefs>')), false],
+    ['a closing tag one letter shorter: general parser', doc(activity() + activity().replace('</VehicleLocation>', '</VehicleLocatio>')), false],
     ['namespace prefixes: general parser', doc(activity('<siri:DestinationName>Town</siri:DestinationName>')), false],
     ['a comment: general parser', doc(activity('<!-- c --><DestinationName>Town</DestinationName>')), false],
     ['CDATA: general parser', doc(activity('<DestinationName><![CDATA[Town & Gown]]></DestinationName>')), false],
@@ -112,6 +119,11 @@ describe('SIRI-VM scanner: hand-made documents, the same answer as fast-xml-pars
     ['an empty ServiceDelivery: general parser (its error)', '<Siri><ServiceDelivery></ServiceDelivery></Siri>', false],
     ['two roots: general parser', '<Foo/><Siri><ServiceDelivery><ProducerRef>x</ProducerRef></ServiceDelivery></Siri>', false],
   ];
+
+  it('MJneRef and LineRef hash alike in the scanner\'s hash (h * 31 + char)', () => {
+    const hash = (t: string) => [...t].reduce((h, ch) => (Math.imul(h, 31) + ch.charCodeAt(0)) | 0, 0);
+    expect(hash('MJneRef')).toBe(hash('LineRef'));
+  });
 
   it.each(cases)('%s', (_, text, byScanner) => {
     expect(scanned(text)).toBe(byScanner);
@@ -141,5 +153,41 @@ describe('isoMs: parseIsoMs without Date.parse for the usual shapes', () => {
     }
     expect(fastShaped).toBeGreaterThan(10_000);
     expect(isoMs(null)).toBeNaN();
+  });
+
+  it('equals parseIsoMs on the first and 28th of every month of the years 1000 to 9999, with and without a zone', () => {
+    for (let year = 1000; year <= 9999; year++) {
+      for (let month = 1; month <= 12; month++) {
+        const ym = `${year}-${String(month).padStart(2, '0')}`;
+        for (const t of [`${ym}-01T00:00:00Z`, `${ym}-28T23:59:59.999-01:30`]) if (isoMs(t) !== parseIsoMs(t)) expect(isoMs(t), t).toBe(parseIsoMs(t));
+      }
+    }
+  });
+});
+
+describe('activityRecord: numbers read with one trim, as num(xmlText())', () => {
+  it('gives num(xmlText(text)) for white space, entities, signs, exponents and junk', () => {
+    const samples = ['53.38', ' -1.47\n', '', '  \t', '0', '-0', ' 0 ', '&#49;2', '1&amp;', 'abc', '1e400', '0x10', '.5', '1,5', '\u00a012\u2003', 'NaN', 'Infinity', undefined, null, { a: 1 }];
+    for (const sample of samples) {
+      const values: unknown[] = new Array(FIELD_NAMES.length).fill(undefined);
+      values[SLOT.VehicleRef] = 'V1';
+      values[SLOT.RecordedAtTime] = '2026-01-15T09:59:30Z';
+      values[SLOT.Latitude] = sample;
+      values[SLOT.SeatedCapacity] = sample;
+      const rec = activityRecord(values)!;
+      expect(Object.is(rec.latitude, num(xmlText(sample)) ?? NaN), JSON.stringify(sample)).toBe(true);
+      expect(Object.is(rec.seatedCapacity, num(xmlText(sample))), JSON.stringify(sample)).toBe(true);
+    }
+  });
+
+  it('drops UNKNOWN journey refs in any case, and only those', () => {
+    const journey = (ref: string) => {
+      const values: unknown[] = new Array(FIELD_NAMES.length).fill(undefined);
+      values[SLOT.VehicleRef] = 'V1';
+      values[SLOT.RecordedAtTime] = '2026-01-15T09:59:30Z';
+      values[SLOT.DatedVehicleJourneyRef] = ref;
+      return activityRecord(values)!.journeyRef;
+    };
+    expect([journey('UNKNOWN'), journey('unknown'), journey(' Unknown '), journey('UNKNOWNS'), journey('UNKNOW')]).toStrictEqual([null, null, null, 'UNKNOWNS', 'UNKNOW']);
   });
 });

@@ -47,7 +47,7 @@ export function dumpTrips(e: Engine): DumpTrip[] {
     for (let d = 0; d < h.serviceDayCount; d++) if (tt.serviceDays[tt.serviceDayRow[svc] * words + (d >>> 5)] & (1 << (d & 31))) days.push(h.firstServiceDay + d);
     const route = tt.tripRoute[t];
     out.push({
-      id: e.strings.get(tt.tripId[t]),
+      id: tt.tripIds.get(t),
       route: e.strings.get(tt.routeId[route]),
       agency: h.agencies[tt.routeAgency[route]]?.name ?? '',
       headsign: e.strings.get(tt.tripHeadsign[t]),

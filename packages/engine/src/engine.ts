@@ -28,6 +28,7 @@ import { FareTables } from './fares/fare-tables.js';
 import type { VehicleRecord } from './live/vehicle-record.js';
 import { StreetGraph } from './streets/street-graph.js';
 import { readStreetColumns } from './streets/street-columns.js';
+import type { HierarchyColumns } from './streets/hierarchy.js';
 import { Planner } from './planner/planner.js';
 import { JourneyPlanner, type PlanNotice } from './planner/journey-planner.js';
 import { ItineraryBuilder } from './planner/itinerary-builder.js';
@@ -41,7 +42,10 @@ import { ShapeCatalogue } from './shapes/shape-catalogue.js';
 import { ShapeGeometries } from './shapes/shape-geometries.js';
 import { readShapeGrid } from './shapes/shape-grid-sections.js';
 import type { DerivedTripColumns } from './timetable/derived-columns.js';
-import { footpathSecondsOf } from './planner/transfers.js';
+import { footpathSecondsOf, Transfers } from './planner/transfers.js';
+import { TargetBounds } from './planner/target-bounds.js';
+import { buildLandmarkTables } from './planner/landmark-bounds.js';
+import { checkLandmarkTables, LANDMARK_COUNT, type LandmarkTables } from './planner/landmark-tables.js';
 
 /**
  * Tables an engine derives at open that engines over the same snapshot can view instead of
@@ -51,6 +55,13 @@ export interface SharedTables {
   readonly trips: DerivedTripColumns;
   /** The footpaths' walking seconds (2 bytes a footpath: 36 MB at 200 tiles), or null when the snapshot stores them. */
   readonly footpathSeconds: Uint16Array | null;
+  /** The street graph's walking and cycling contraction hierarchies (direct routes), or null without a street graph or one too large for them; absent: each engine builds its own. */
+  readonly streetHierarchies?: { readonly walk: HierarchyColumns; readonly bicycle: HierarchyColumns } | null;
+  /**
+   * The planner's landmark tables (4 bytes a stop per landmark: 31 MiB at 200 tiles, seconds of CPU
+   * to build), or null when the relaxed graph has none; absent or null: an engine given these builds its own.
+   */
+  readonly landmarks?: LandmarkTables | null;
 }
 
 /** Options of Engine.open. */
@@ -84,11 +95,16 @@ export class Engine {
 
   private constructor(readonly reader: SnapshotReader, options: OpenOptions) {
     const r = reader;
+    this.share = options.share ?? false;
+    this.givenHierarchies = options.tables?.streetHierarchies;
     this.strings = new StringTable(r.u8('strings.bytes'), r.u32('strings.offsets'));
     this.stopTable = new StopTable(r, this.strings);
     this.stationTable = new StationTable(r, this.strings);
     this.timetable = new TimetableTables(r, this.stopTable.count, options.tables?.trips, options.share ?? false);
     this.footpathSeconds = options.tables ? options.tables.footpathSeconds : options.share ? footpathSecondsOf(r, true) : null;
+    const landmarks = options.tables?.landmarks;
+    if (landmarks) checkLandmarkTables(landmarks, this.stopTable.count);
+    this.landmarksCache = landmarks ?? undefined;
     this.stopIndexKd = kdView(r.u32('stops.kdIds'), r.f64('stops.kdCoords'));
     this.stopIndex = new SpatialIndex(this.stopIndexKd, this.stopTable.lat, this.stopTable.lon);
     this.stationIndex = new SpatialIndex(kdView(r.u32('stations.kdIds'), r.f64('stations.kdCoords')), this.stationTable.lat, this.stationTable.lon);
@@ -104,12 +120,41 @@ export class Engine {
     return new Engine(new SnapshotReader(buffer), options);
   }
 
-  /** The tables this engine derived at open, for engines over the same snapshot in other threads (shared memory when opened with `share`). */
+  /**
+   * The tables this engine derived at open, for engines over the same snapshot in other threads
+   * (shared memory when opened with `share`), and its planner's landmark tables, built by the first
+   * read when neither given at open nor built yet (seconds of CPU at national size: a server reads
+   * this once, before its workers start, and they skip that work).
+   */
   get sharedTables(): SharedTables {
-    return { trips: this.timetable.derived, footpathSeconds: this.footpathSeconds };
+    return { trips: this.timetable.derived, footpathSeconds: this.footpathSeconds, streetHierarchies: this.sharedHierarchies(), landmarks: this.landmarkTables };
   }
+
+  /** The street hierarchies to share: built here on first call (a second or two of CPU on Newport; into shared memory when opened with `share`), or those given at open. */
+  private sharedHierarchies(): SharedTables['streetHierarchies'] {
+    const walk = this.streets?.hierarchy('walk', this.share);
+    const bicycle = this.streets?.hierarchy('bicycle', this.share);
+    return walk && bicycle ? { walk, bicycle } : null;
+  }
+  private readonly share: boolean;
+
+  /**
+   * The planner's landmark tables, one copy per engine: given at open, else built once (by
+   * `sharedTables`, a `share` engine's planner, or the first plan that needs them), into shared
+   * memory with `share`; null when the relaxed graph is unusable. Built apart from the planner when
+   * there is none yet (its relaxed graph is then dropped), so a server's main thread holds no planner.
+   */
+  private get landmarkTables(): LandmarkTables | null {
+    if (this.landmarksCache === undefined) {
+      const bounds = this.plannerCache?.bounds ?? new TargetBounds(this.timetable, new Transfers(this.reader, this.footpathSeconds));
+      this.landmarksCache = bounds.usable ? (bounds.landmarks ??= buildLandmarkTables(this.timetable, bounds, LANDMARK_COUNT, this.share)) : null;
+    }
+    return this.landmarksCache;
+  }
+  private landmarksCache: LandmarkTables | null | undefined;
   /** Footpath seconds given at open or derived there into shared memory (`share`); null: the planner derives its own. */
   private readonly footpathSeconds: Uint16Array | null;
+  private readonly givenHierarchies: SharedTables['streetHierarchies'];
 
   /** Provenance, coverage and entity counts of the snapshot. */
   get info(): SnapshotInfo {
@@ -295,7 +340,8 @@ export class Engine {
 
   /** Transit search (RAPTOR, range RAPTOR) with its workspace, built on first use. */
   get planner(): Planner {
-    return (this.plannerCache ??= new Planner(this.timetable, this.calendar, this.reader, this.footpathSeconds));
+    // A `share` engine builds its landmark tables first (shared memory), for its planner to view as its workers do.
+    return (this.plannerCache ??= new Planner(this.timetable, this.calendar, this.reader, this.footpathSeconds, this.share ? this.landmarkTables : (this.landmarksCache ?? null)));
   }
   private plannerCache: Planner | undefined;
 
@@ -334,15 +380,16 @@ export class Engine {
 
   /**
    * Builds now what the first journey plan would otherwise build inside its request: the planner
-   * and its workspace, the trip describer, the street model and the walking and cycling landmark
-   * tables of the direct routes (about 300 ms and 12 MiB on Newport's streets). A server calls it
+   * and its workspace, the trip describer, the street model and the walking and cycling contraction
+   * hierarchies of the direct routes (a second or two of CPU and ~12 MiB on Newport's streets, none
+   * when given at open in `tables`). A server calls it
    * before it reports ready; plans answer the same with or without it.
    */
   prepareJourneys(): void {
     void this.journeyPlanner;
     this.planner.prepareBounds();
-    this.streets?.landmarks('walk');
-    this.streets?.landmarks('bicycle');
+    if (!this.streets?.hierarchy('walk')) this.streets?.landmarks('walk');
+    if (!this.streets?.hierarchy('bicycle')) this.streets?.landmarks('bicycle');
   }
 
   /**
@@ -355,6 +402,10 @@ export class Engine {
       const cols = readStreetColumns(this.reader);
       const stops = { lat: this.stopTable.lat, lon: this.stopTable.lon, kdIds: this.reader.u32('stops.kdIds'), kdCoords: this.reader.f64('stops.kdCoords') };
       this.streetsCache = cols ? new StreetGraph(cols, stops, (i) => this.strings.get(i)) : null;
+      if (this.streetsCache && this.givenHierarchies) {
+        this.streetsCache.useHierarchy('walk', this.givenHierarchies.walk);
+        this.streetsCache.useHierarchy('bicycle', this.givenHierarchies.bicycle);
+      }
     }
     return this.streetsCache;
   }

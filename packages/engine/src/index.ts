@@ -15,6 +15,8 @@ export { HeaderField, type SnapshotHeader, type SectionEntry, type FeedEntry, ty
 export { SnapshotReader } from './snapshot/reader.js';
 export { compactTimes, packRows, type CompactTimes } from './timetable/compact-times.js';
 export { StringTable } from './snapshot/strings.js';
+export { TripIds, TRIP_ID_BLOCK } from './snapshot/trip-ids.js';
+export { ShapeLines } from './snapshot/shape-lines.js';
 export { KD_NODE_SIZE } from './spatial/kd-view.js';
 export { deletionHash, NO_SKIP, TYPO_MIN_TOKEN_BYTES, TYPO_MIN_WORD_BYTES, TYPO_MAX_BYTES } from './places/typo.js';
 export { compilePlacePages, placePageTexts, mergePlacePageParts, type PlacePageChoice } from './places/compile-place-pages.js';

@@ -1,5 +1,6 @@
 import { weekday } from '@transit/engine';
 import type { TimetableModel } from '../gtfs/timetable-model.js';
+import { NO_CALENDAR } from '../gtfs/service-columns.js';
 import type { IssueLog } from '../issues.js';
 
 /** Longest calendar span kept (days); feeds with decade-long calendars are clamped to the latest part. */
@@ -12,19 +13,25 @@ const MAX_DAYS = 366 * 12;
  * service ids, and a 12-year calendar costs 552 bytes a row.
  */
 export function compileCalendar(tt: TimetableModel, issues: IssueLog): { firstDay: number; dayCount: number; words: Uint32Array; rows: Uint32Array } {
+  const sv = tt.services;
+  const serviceCount = sv.length;
+  const [start, end, weekdays] = [sv.start.view(), sv.end.view(), sv.weekdays.view()];
+  const [exceptionService, exceptionDay, exceptionAdded] = [sv.exceptionService.view(), sv.exceptionDay.view(), sv.exceptionAdded.view()];
   let first = Infinity;
   let last = -Infinity;
-  for (const s of tt.services) {
-    if (!Number.isNaN(s.start)) {
-      first = Math.min(first, s.start);
-      last = Math.max(last, s.end);
-    }
-    for (const d of s.added) {
-      first = Math.min(first, d);
-      last = Math.max(last, d);
+  for (let s = 0; s < serviceCount; s++) {
+    if (start[s] !== NO_CALENDAR) {
+      first = Math.min(first, start[s]);
+      last = Math.max(last, end[s]);
     }
   }
-  const rows = new Uint32Array(tt.services.length);
+  const exceptionCount = exceptionService.length;
+  for (let e = 0; e < exceptionCount; e++) {
+    if (!exceptionAdded[e]) continue;
+    first = Math.min(first, exceptionDay[e]);
+    last = Math.max(last, exceptionDay[e]);
+  }
+  const rows = new Uint32Array(serviceCount);
   if (!Number.isFinite(first)) return { firstDay: 0, dayCount: 0, words: new Uint32Array(0), rows };
   if (last - first + 1 > MAX_DAYS) {
     issues.add({ code: 'calendar_too_long', severity: 'warning', file: 'calendar.txt', line: 0, entityId: '', field: 'start_date', value: `${last - first + 1} days`, message: `service calendars span more than ${MAX_DAYS} days; only the last ${MAX_DAYS} are kept` });
@@ -39,16 +46,23 @@ export function compileCalendar(tt: TimetableModel, issues: IssueLog): { firstDa
     if (on) row[d >>> 5] |= 1 << (d & 31);
     else row[d >>> 5] &= ~(1 << (d & 31));
   };
+  // Each service's exceptions (CSR, in the order read): removed days first, then added days.
+  const exceptionOffsets = new Uint32Array(serviceCount + 1);
+  for (let e = 0; e < exceptionCount; e++) exceptionOffsets[exceptionService[e] + 1]++;
+  for (let s = 0; s < serviceCount; s++) exceptionOffsets[s + 1] += exceptionOffsets[s];
+  const exceptions = new Uint32Array(exceptionCount);
+  const cursor = exceptionOffsets.slice(0, serviceCount);
+  for (let e = 0; e < exceptionCount; e++) exceptions[cursor[exceptionService[e]]++] = e;
   const distinct = new DistinctRows(perService);
-  tt.services.forEach((s, i) => {
+  for (let s = 0; s < serviceCount; s++) {
     row.fill(0);
-    if (!Number.isNaN(s.start)) {
-      for (let day = Math.max(s.start, first); day <= s.end; day++) if (s.weekdays & (1 << weekday(day))) set(day, true);
+    if (start[s] !== NO_CALENDAR) {
+            for (let day = Math.max(start[s], first); day <= end[s]; day++) if (weekdays[s] & (1 << weekday(day))) set(day, true);
     }
-    for (const d of s.removed) set(d, false);
-    for (const d of s.added) set(d, true);
-    rows[i] = distinct.add(row);
-  });
+    for (let i = exceptionOffsets[s]; i < exceptionOffsets[s + 1]; i++) if (!exceptionAdded[exceptions[i]]) set(exceptionDay[exceptions[i]], false);
+    for (let i = exceptionOffsets[s]; i < exceptionOffsets[s + 1]; i++) if (exceptionAdded[exceptions[i]]) set(exceptionDay[exceptions[i]], true);
+    rows[s] = distinct.add(row);
+  }
   return { firstDay: first, dayCount, words: distinct.words(), rows };
 }
 

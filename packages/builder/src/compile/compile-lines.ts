@@ -127,14 +127,14 @@ function tripsByDeparture(ds: Dataset, p: CompiledPatterns, pats: number[]): num
   const dep: number[] = [];
   const trips: number[] = [];
   for (const pat of pats) {
-    const first = p.patternTripOffsets[pat];
-    for (let t = first; t < p.patternTripOffsets[pat + 1]; t++) {
+    for (let t = p.patternTripOffsets[pat]; t < p.patternTripOffsets[pat + 1]; t++) {
       trips.push(p.patternTrips[t]);
-      dep.push(p.departures[p.patternTimeOffsets[pat] + (t - first)]); // position 0 row of the matrix
+      dep.push(p.times.tripStart[p.patternTrips[t]]); // its departure from the pattern's first stop
     }
   }
   const order = trips.map((_, i) => i);
-  const id = (i: number) => ds.timetable.trips[p.tripOrder[trips[i]]].id;
+  const ids = ds.timetable.trips.id;
+  const id = (i: number) => ids[p.tripOrder[trips[i]]];
   order.sort((i, j) => dep[i] - dep[j] || compareUtf8(id(i), id(j)));
   return order.map((i) => trips[i]);
 }

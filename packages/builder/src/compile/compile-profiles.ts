@@ -1,4 +1,5 @@
-import { packRows } from '@transit/engine';
+import type { CallBuffer } from '../gtfs/stop-time-runs.js';
+import { growU32 } from '../write/growable.js';
 
 /** A pattern's running times stored once: the `times.profiles` form (see TimetableTables.timeRows in the engine). */
 export interface ProfileTimes {
@@ -15,61 +16,136 @@ export interface ProfileTimes {
 }
 
 /**
- * Finds each pattern's running-time profiles (a trip's arrivals and departures minus its first
- * departure; trips that are time shifts of one another share one) and lays them out stop-major
- * over profiles, from full stop-major matrices (pattern p's row pos at timeOffsets[p] + pos *
- * tripCount in `arrivals` and `departures`). A pattern stop gets a departure row only where some
- * trip dwells. Profiles are found by a numeric hash of the offsets, then compared in full.
+ * The distinct running-time profiles of each group of trips (same route and calls), kept as
+ * trips stream in: a trip's arrivals and departures minus its first departure, stored once per
+ * group however many trips share it (trips that are time shifts of one another). Profiles are
+ * found by a numeric hash of the offsets, then compared in full. Profile k's n arrival offsets
+ * then its n departure offsets are at data[at[k], at[k] + 2n).
  */
-export function compileProfiles(patternStopOffsets: Uint32Array, patternTripOffsets: Uint32Array, timeOffsets: Uint32Array, arrivals: Int32Array, departures: Int32Array): ProfileTimes {
-  const patternCount = patternStopOffsets.length - 1;
-  const tripCount = patternTripOffsets[patternCount];
-  const tripStart = new Int32Array(tripCount);
-  const tripProfile = new Uint32Array(tripCount);
-  // Pattern -> its profiles' representative trips (ranks), [repOffsets[p], repOffsets[p + 1]).
-  const repOffsets = new Uint32Array(patternCount + 1);
-  const reps: number[] = [];
-  const byHash = new Map<number, number[]>();
-  let maxProfiles = 0;
-  for (let p = 0; p < patternCount; p++) {
-    const n = patternTripOffsets[p + 1] - patternTripOffsets[p];
-    const m = patternStopOffsets[p + 1] - patternStopOffsets[p];
-    const base = timeOffsets[p];
-    const firstRep = reps.length;
-    byHash.clear();
-    for (let k = 0; k < n; k++) {
-      const start = m > 0 ? departures[base + k] : 0;
-      let h = 0x811c9dc5;
-      for (let pos = 0, at = base + k; pos < m; pos++, at += n) {
-        h = Math.imul(h ^ (arrivals[at] - start), 0x01000193);
-        h = Math.imul(h ^ (departures[at] - start), 0x01000193);
-      }
-      const t = patternTripOffsets[p] + k;
-      tripStart[t] = start;
-      const candidates = byHash.get(h);
-      let profile = -1;
-      for (const j of candidates ?? []) if (sameOffsets(arrivals, departures, base, n, m, reps[firstRep + j], k)) profile = j;
-      if (profile < 0) {
-        profile = reps.length - firstRep;
-        reps.push(k);
-        if (candidates) candidates.push(profile);
-        else byHash.set(h, [profile]);
-      }
-      tripProfile[t] = profile;
+export class TripProfiles {
+  // Plain typed arrays grown here, not Growable: these are read in the grouping's inner loops,
+  // where one monomorphic element kind each keeps the reads cheap.
+  private data = new Int32Array(1 << 16);
+  private size = 0;
+  private at = new Uint32Array(1 << 12);
+  private group = new Uint32Array(1 << 12);
+  /** Older profile with the same hash, or -1. */
+  private next = new Int32Array(1 << 12);
+  private count = 0;
+  /** Hash of (group, offsets) -> newest profile with it; `next` chains older ones. */
+  private readonly byHash = new Map<number, number>();
+
+  /** The profile of one trip of `group` whose calls [0, n) start at `start`, added if new. */
+  add(group: number, calls: CallBuffer, n: number, start: number): number {
+    const { arr, dep } = calls;
+    let h = Math.imul(0x811c9dc5 ^ group, 0x01000193);
+    for (let i = 0; i < n; i++) {
+      h = Math.imul(h ^ (arr[i] - start), 0x01000193);
+      h = Math.imul(h ^ (dep[i] - start), 0x01000193);
     }
-    repOffsets[p + 1] = reps.length;
-    maxProfiles = Math.max(maxProfiles, reps.length - firstRep);
+    const head = this.byHash.get(h) ?? -1;
+    for (let k = head; k >= 0; k = this.next[k]) if (this.group[k] === group && this.same(k, calls, n, start)) return k;
+    const k = this.count++;
+    if (k === this.at.length) {
+      this.at = grown(this.at, 2 * k);
+      this.group = grown(this.group, 2 * k);
+      this.next = grown(this.next, 2 * k);
+    }
+    if (this.size + 2 * n > this.data.length) this.data = grown(this.data, Math.max(2 * this.data.length, this.size + 2 * n));
+    this.at[k] = this.size;
+    this.group[k] = group;
+    this.next[k] = head;
+    this.byHash.set(h, k);
+    const d = this.data;
+    for (let i = 0; i < n; i++) d[this.size + i] = arr[i] - start;
+    for (let i = 0; i < n; i++) d[this.size + n + i] = dep[i] - start;
+    this.size += 2 * n;
+    return k;
   }
-  const rows = packRows(patternStopOffsets, patternTripOffsets, timeOffsets, arrivals, departures, { offsets: repOffsets, ranks: reps });
-  return { ...rows, tripStart, tripProfile, maxProfiles };
+
+  /** Profile k's arrival offset at position pos (of n). */
+  arr(k: number, pos: number): number {
+    return this.data[this.at[k] + pos];
+  }
+
+  /** Profile k's departure offset at position pos (of n). */
+  dep(k: number, pos: number, n: number): number {
+    return this.data[this.at[k] + n + pos];
+  }
+
+  /** Drops the hash index once every trip is in (the offsets stay for the rows). */
+  sealed(): this {
+    this.byHash.clear();
+    return this;
+  }
+
+  private same(k: number, calls: CallBuffer, n: number, start: number): boolean {
+    const d = this.data;
+    const base = this.at[k];
+    for (let i = 0; i < n; i++) if (d[base + i] !== calls.arr[i] - start || d[base + n + i] !== calls.dep[i] - start) return false;
+    return true;
+  }
 }
 
-/** True when ranks a and b of one pattern (n trips, m stops, matrices at base) have the same offsets from their first departures. */
-function sameOffsets(arrivals: Int32Array, departures: Int32Array, base: number, n: number, m: number, a: number, b: number): boolean {
-  const da = departures[base + a], db = departures[base + b];
-  for (let pos = 0, row = base; pos < m; pos++, row += n) {
-    if (arrivals[row + a] - da !== arrivals[row + b] - db || departures[row + a] - da !== departures[row + b] - db) return false;
-  }
-  return true;
+/** A copy of `a` with room for `length` values. */
+function grown<T extends Int32Array | Uint32Array>(a: T, length: number): T {
+  const out = new (a.constructor as new (n: number) => T)(length);
+  out.set(a);
+  return out;
 }
 
+/**
+ * Lays out the patterns' profile rows, pattern by pattern in snapshot order: a pattern's
+ * profiles are numbered by first use in departure order, and a pattern stop gets a departure
+ * row only where one of them dwells.
+ */
+export class ProfileRowWriter {
+  private times = new Int32Array(1 << 16);
+  private timeCount = 0;
+  private readonly timeRows = growU32();
+  private readonly tripStart: Int32Array;
+  private readonly tripProfile: Uint32Array;
+  private maxProfiles = 0;
+  private trip = 0;
+
+  constructor(
+    private readonly profiles: TripProfiles,
+    tripCount: number,
+  ) {
+    this.tripStart = new Int32Array(tripCount);
+    this.tripProfile = new Uint32Array(tripCount);
+  }
+
+  /** The next pattern: its n stops and its trips' starts and (TripProfiles) profiles in rank order. */
+  addPattern(n: number, starts: ArrayLike<number>, profiles: ArrayLike<number>): void {
+    const used: number[] = [];
+    const local = new Map<number, number>();
+    for (let rank = 0; rank < starts.length; rank++) {
+      let j = local.get(profiles[rank]);
+      if (j === undefined) {
+        j = used.push(profiles[rank]) - 1;
+        local.set(profiles[rank], j);
+      }
+      this.tripStart[this.trip] = starts[rank];
+      this.tripProfile[this.trip++] = j;
+    }
+    this.maxProfiles = Math.max(this.maxProfiles, used.length);
+    const p = this.profiles;
+    if (this.timeCount + 2 * n * used.length > this.times.length) this.times = grown(this.times, Math.max(2 * this.times.length, this.timeCount + 2 * n * used.length));
+    const times = this.times;
+    for (let pos = 0; pos < n; pos++) {
+      this.timeRows.push(this.timeCount);
+      let dwells = false;
+      for (const k of used) {
+        times[this.timeCount++] = p.arr(k, pos);
+        dwells ||= p.arr(k, pos) !== p.dep(k, pos, n);
+      }
+      if (dwells) for (const k of used) times[this.timeCount++] = p.dep(k, pos, n);
+    }
+  }
+
+  finish(): ProfileTimes {
+    this.timeRows.push(this.timeCount);
+    return { times: this.times.slice(0, this.timeCount), timeRows: this.timeRows.view().slice(), tripStart: this.tripStart, tripProfile: this.tripProfile, maxProfiles: this.maxProfiles };
+  }
+}

@@ -80,8 +80,7 @@ export function compileSections(ds: Dataset, opts: CompileOptions = {}): { write
     for (let i = patterns.patternStopOffsets[pat]; i < patterns.patternStopOffsets[pat + 1]; i++) modes[patterns.patternStops[i]] |= bit;
   }
   refineStopKinds(stops, modes);
-  const tripsInOrder = ds.timetable.trips;
-  const { towards, towardsNext } = compileTowards(patterns, tripsInOrder, stops, ds.pool);
+  const { towards, towardsNext } = compileTowards(patterns, ds.timetable.trips, stops, ds.pool);
   writeStops(ds, w, stops, modes, towards, towardsNext);
   step('streets and transfers');
   const streets = opts.streets ? compileStreets(opts.streets, w, ds.pool, stops) : null;
@@ -95,6 +94,7 @@ export function compileSections(ds: Dataset, opts: CompileOptions = {}): { write
   step('lines and fares');
   compileLines(ds, w, patterns);
   writeFares(ds, w, stops);
+  ds.timetable.releaseTimetable(); // the dataset is spent: its stop times are gone already
   step('places');
   if (ds.settlements.size === 0) deriveSettlements(ds);
   compilePlaces(ds, w, stops, stations);
@@ -102,7 +102,7 @@ export function compileSections(ds: Dataset, opts: CompileOptions = {}): { write
   step('strings and snapshot bytes');
   const strings = ds.pool.compile();
   w.add('strings.bytes', strings.bytes).add('strings.offsets', strings.offsets);
-  writeShapeGrid(w, strings);
+  writeShapeGrid(w);
   writePlacePages(w, opts.placePageMinPostings, opts.placePageMinWork);
   const header: HeaderInput = {
     schemaVersion: SCHEMA_VERSION,

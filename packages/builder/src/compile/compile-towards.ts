@@ -1,6 +1,6 @@
 import type { CompiledPatterns } from './compile-patterns.js';
 import type { StopRecord } from '../dataset.js';
-import type { TripRow } from '../gtfs/timetable-model.js';
+import type { TripColumns } from '../gtfs/trip-columns.js';
 import type { StringPool } from '../write/string-pool.js';
 
 /**
@@ -9,7 +9,7 @@ import type { StringPool } from '../write/string-pool.js';
  * first differently named stop those journeys call at next. Each journey counts once.
  * Returns string-table indices per dense stop (0 = none, e.g. a terminus or an unserved stop).
  */
-export function compileTowards(p: CompiledPatterns, trips: TripRow[], stops: StopRecord[], pool: StringPool): { towards: Uint32Array; towardsNext: Uint32Array } {
+export function compileTowards(p: CompiledPatterns, trips: TripColumns, stops: StopRecord[], pool: StringPool): { towards: Uint32Array; towardsNext: Uint32Array } {
   const towardsTally: (Map<string, number> | undefined)[] = new Array(stops.length);
   const nextTally: (Map<string, number> | undefined)[] = new Array(stops.length);
   const add = (tally: (Map<string, number> | undefined)[], stop: number, text: string, weight: number) => {
@@ -25,7 +25,7 @@ export function compileTowards(p: CompiledPatterns, trips: TripRow[], stops: Sto
     // Trips of a pattern share stops, so tally destinations per pattern, then spread them.
     const dest = new Map<string, number>();
     for (let i = p.patternTripOffsets[pat]; i < p.patternTripOffsets[pat + 1]; i++) {
-      const d = trips[p.tripOrder[i]].headsign || lastName;
+      const d = trips.headsign(p.tripOrder[i]) || lastName;
       dest.set(d, (dest.get(d) ?? 0) + 1);
     }
     const tripCount = p.patternTripOffsets[pat + 1] - p.patternTripOffsets[pat];

@@ -4,11 +4,12 @@ import type { SnapshotWriter } from '../write/snapshot-writer.js';
 /**
  * Writes the `shapes.grid*` sections: the engine's grid of shape pieces (compileShapeGrid, the
  * same function the engine falls back on) over the shape, pattern, trip and stop sections already
- * added and the compiled string table, so the first shapes query reads only its box's cells.
+ * added (the lines' varint bytes), so the first shapes query reads only its box's cells.
  */
-export function writeShapeGrid(w: SnapshotWriter, strings: { bytes: Uint8Array; offsets: Uint32Array }): void {
+export function writeShapeGrid(w: SnapshotWriter): void {
   const u32 = (name: string) => w.section(name, Uint32Array);
-  const shapePolyline = u32('shapes.polyline');
+  const shapePolyline = u32('shapes.line');
+  const lines = { bytes: w.section('shapes.lineBytes', Uint8Array), offsets: u32('shapes.lineOffsets'), binary: true };
   const source = {
     shapeCount: shapePolyline.length,
     shapePolyline,
@@ -20,6 +21,6 @@ export function writeShapeGrid(w: SnapshotWriter, strings: { bytes: Uint8Array; 
     patternTrips: Uint32Array.from(u32('trips.shape'), (_, t) => t),
     tripShape: u32('trips.shape'),
   };
-  const grid = compileShapeGrid(source, strings, w.section('stops.lat', Float64Array), w.section('stops.lon', Float64Array));
+  const grid = compileShapeGrid(source, lines, w.section('stops.lat', Float64Array), w.section('stops.lon', Float64Array));
   for (const key of Object.keys(SHAPE_GRID_SECTIONS) as (keyof ShapeGridColumns)[]) w.add(SHAPE_GRID_SECTIONS[key], grid[key]);
 }

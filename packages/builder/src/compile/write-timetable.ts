@@ -1,11 +1,10 @@
 import { EMPTY_STRING, NONE } from '@transit/engine';
 import type { Dataset } from '../dataset.js';
 import type { SnapshotWriter } from '../write/snapshot-writer.js';
-import { sortedOrder } from '../write/string-pool.js';
+import { compileTripIds } from '../write/trip-ids.js';
 import type { CompiledPatterns } from './compile-patterns.js';
 import { compileCalendar } from './compile-calendar.js';
 import { compileShapes } from './compile-shapes.js';
-import { compileProfiles } from './compile-profiles.js';
 
 /** Writes routes, trips, services, patterns, stop times, stop->pattern index and shapes. Returns the calendar range. */
 export function writeTimetable(ds: Dataset, w: SnapshotWriter, p: CompiledPatterns, stopCount: number): { firstDay: number; dayCount: number } {
@@ -18,23 +17,27 @@ export function writeTimetable(ds: Dataset, w: SnapshotWriter, p: CompiledPatter
     .add('routes.type', Uint16Array.from(tt.routes, (r) => r.type))
     .add('routes.color', Uint32Array.from(tt.routes, (r) => r.color ?? NONE));
 
-  const trips = Array.from(p.tripOrder, (t) => tt.trips[t]);
-  const tripId = Uint32Array.from(trips, (t) => pool.intern(t.id));
+  const trips = tt.trips;
+  const order = p.tripOrder;
+  // Trip ids front-coded in byte order, outside the string table (most share long prefixes).
+  const ids = compileTripIds(Array.from(order, (t) => trips.id[t]));
+  w.add('trips.idRank', ids.rank).add('trips.idBlockOffsets', ids.blockOffsets).add('trips.idBytes', ids.bytes).add('trips.byId', ids.byId);
   // A trip's pattern, rank and route follow from patterns.tripOffsets (a pattern's trips are
   // contiguous), so the engine derives them; string columns empty for every trip are left out.
-  w.add('trips.id', tripId);
-  addPerPattern(w, 'headsign', Uint32Array.from(trips, (t) => pool.intern(t.headsign)), p.patternTripOffsets);
-  addPerPattern(w, 'direction', Uint8Array.from(trips, (t) => t.direction), p.patternTripOffsets);
-  const vehicleJourneyCode = Uint32Array.from(trips, (t) => pool.intern(t.vehicleJourneyCode));
+  addPerPattern(w, 'headsign', Uint32Array.from(order, (t) => pool.intern(trips.headsign(t))), p.patternTripOffsets);
+  const direction = trips.direction.view();
+  addPerPattern(w, 'direction', Uint8Array.from(order, (t) => direction[t]), p.patternTripOffsets);
+  const vehicleJourneyCode = Uint32Array.from(order, (t) => pool.intern(trips.vehicleJourneyCode(t)));
   if (vehicleJourneyCode.some((s) => s !== EMPTY_STRING)) w.add('trips.vehicleJourneyCode', vehicleJourneyCode);
-  const block = Uint32Array.from(trips, (t) => pool.intern(t.block));
+  const block = Uint32Array.from(order, (t) => pool.intern(trips.block(t)));
   if (block.some((s) => s !== EMPTY_STRING)) w.add('trips.block', block);
-  w.add('trips.service', Uint32Array.from(trips, (t) => t.service))
-    .add('trips.shape', Uint32Array.from(trips, (t) => (t.shape < 0 ? NONE : t.shape)))
-    .add('trips.byId', sortedOrder(pool, tripId));
+  const service = trips.service.view();
+  const shape = trips.shape.view();
+  w.add('trips.service', Uint32Array.from(order, (t) => service[t]))
+    .add('trips.shape', Uint32Array.from(order, (t) => (shape[t] < 0 ? NONE : shape[t])));
 
   const calendar = compileCalendar(tt, ds.issues);
-  w.add('services.id', Uint32Array.from(tt.services, (s) => pool.intern(s.id))).add('services.days', calendar.words).add('services.dayRows', calendar.rows);
+  w.add('services.id', Uint32Array.from(tt.services.id, (id) => pool.intern(id))).add('services.days', calendar.words).add('services.dayRows', calendar.rows);
 
   w.add('patterns.route', p.patternRoute)
     .add('patterns.stopOffsets', p.patternStopOffsets)
@@ -42,7 +45,7 @@ export function writeTimetable(ds: Dataset, w: SnapshotWriter, p: CompiledPatter
     .add('patterns.stopFlags', p.patternStopFlags)
     .add('patterns.tripOffsets', p.patternTripOffsets);
   // A pattern's running times once per profile, a start and a profile per trip: time = start + offset.
-  const times = compileProfiles(p.patternStopOffsets, p.patternTripOffsets, p.patternTimeOffsets, p.arrivals, p.departures);
+  const times = p.times;
   const profile = times.maxProfiles <= 0x100 ? Uint8Array.from(times.tripProfile) : times.maxProfiles <= 0x10000 ? Uint16Array.from(times.tripProfile) : times.tripProfile;
   w.add('patterns.profileRows', times.timeRows).add('times.profiles', times.times).add('trips.start', times.tripStart).add('trips.profile', profile);
 
@@ -50,7 +53,8 @@ export function writeTimetable(ds: Dataset, w: SnapshotWriter, p: CompiledPatter
   w.add('stops.patternOffsets', index.offsets).add('stops.patterns', index.patterns).add('stops.patternPos', index.pos);
 
   const shapes = compileShapes(tt, pool);
-  w.add('shapes.id', shapes.id).add('shapes.polyline', shapes.polyline).add('shapes.pointCount', shapes.pointCount).add('shapes.length', shapes.length);
+  w.add('shapes.id', shapes.id).add('shapes.line', shapes.line).add('shapes.lineOffsets', shapes.lineOffsets).add('shapes.lineBytes', shapes.lineBytes);
+  w.add('shapes.pointCount', shapes.pointCount).add('shapes.length', shapes.length);
   return { firstDay: calendar.firstDay, dayCount: calendar.dayCount };
 }
 

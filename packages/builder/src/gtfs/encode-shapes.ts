@@ -2,8 +2,9 @@ import { distanceMetres } from '@transit/engine';
 import type { TimetableModel } from './timetable-model.js';
 
 /**
- * Orders the points of shapes [from, shapeIds.length) by sequence, encodes each (polyline
- * precision 5, as @mapbox/polyline) with its point count and length, and releases the point
+ * Orders the points of shapes [from, shapeIds.length) by sequence, encodes each (the deltas of
+ * a precision-5 polyline, as @mapbox/polyline rounds them, as zigzag LEB128 varints: engine
+ * snapshot/shape-lines.ts) with its point count and length, and releases the point
  * columns: a feed's points are held only while its shapes.txt is read.
  */
 export function encodeShapes(tt: TimetableModel, from: number): void {
@@ -18,7 +19,7 @@ export function encodeShapes(tt: TimetableModel, from: number): void {
   let scratch = Buffer.alloc(0);
   for (let s = 0; s < n; s++) {
     const rows = Array.from(order.subarray(counts[s], counts[s + 1])).sort((a, b) => seq.get(a) - seq.get(b));
-    if (scratch.length < rows.length * 2 * MAX_CHARS) scratch = Buffer.alloc(rows.length * 2 * MAX_CHARS * 2);
+    if (scratch.length < rows.length * 2 * MAX_BYTES) scratch = Buffer.alloc(rows.length * 2 * MAX_BYTES * 2);
     let at = 0;
     let length = 0;
     let prevLat = 0;
@@ -39,21 +40,21 @@ export function encodeShapes(tt: TimetableModel, from: number): void {
   tt.releaseShapePoints();
 }
 
-/** Characters of one encoded coordinate at most (|delta| < 2^30 units of 1e-5 degrees). */
-const MAX_CHARS = 7;
+/** Bytes of one encoded coordinate at most (zigzag delta < 2^35 units of 1e-5 degrees). */
+const MAX_BYTES = 5;
 const FACTOR = 1e5;
 
 /** py2 rounding (half away from zero), as the polyline algorithm specifies. */
 const round = (v: number) => Math.floor(Math.abs(v) + 0.5) * (v >= 0 ? 1 : -1);
 
-/** Writes one coordinate's delta from `previous` at `at`; returns the end. Same arithmetic as @mapbox/polyline 1.2. */
+/** Writes one coordinate's delta from `previous` at `at` as a zigzag varint; returns the end. The delta is @mapbox/polyline 1.2's. */
 function encodeDelta(out: Buffer, at: number, current: number, previous: number): number {
   let v = (round(current * FACTOR) - round(previous * FACTOR)) * 2;
   if (v < 0) v = -v - 1;
-  while (v >= 0x20) {
-    out[at++] = (0x20 | (v & 0x1f)) + 63;
-    v /= 32;
+  while (v >= 0x80) {
+    out[at++] = 0x80 | v % 128;
+    v = Math.floor(v / 128);
   }
-  out[at++] = (v | 0) + 63;
+  out[at++] = v;
   return at;
 }

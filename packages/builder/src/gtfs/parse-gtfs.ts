@@ -6,6 +6,7 @@ import { parseDay } from '@transit/engine';
 import { columns, issueFn, type GtfsContext } from './gtfs-context.js';
 import { parseStopTimes } from './parse-stop-times.js';
 import { parseShapes } from './parse-shapes.js';
+import { ownString } from './trip-columns.js';
 
 const REQUIRED = ['stops.txt', 'routes.txt', 'trips.txt', 'stop_times.txt'];
 
@@ -47,7 +48,7 @@ async function parseStops(ctx: GtfsContext): Promise<void> {
     const locationType = cell(rec, c.location_type);
     if (locationType && locationType !== '0') return; // stations, entrances and nodes are not boarding points
     if (!id) return issue(line, 'missing_id', '', 'stop_id', '', 'stop without stop_id');
-    ctx.tt.stopIndex(id);
+    ctx.tt.stopIndex(ownString(id)); // the model keeps its stops' ids and names to the end: copies, not slices of the line
     if (ctx.ds.stops.get(id)?.active) {
       const s = ctx.ds.stops.get(id)!;
       if (!s.crs && /^[A-Z]{3}$/.test(cell(rec, c.stop_code))) s.crs = cell(rec, c.stop_code);
@@ -62,12 +63,13 @@ async function parseStops(ctx: GtfsContext): Promise<void> {
       return;
     }
     const code = cell(rec, c.stop_code);
-    ctx.ds.stops.set(id, {
-      atco: id,
-      naptanCode: /^[A-Z]{3}$/.test(code) ? '' : code,
-      name: cell(rec, c.stop_name),
+    const atco = ctx.tt.stopAtcos[ctx.tt.stopIndex(id)];
+    ctx.ds.stops.set(atco, {
+      atco,
+      naptanCode: /^[A-Z]{3}$/.test(code) ? '' : ownString(code),
+      name: ownString(cell(rec, c.stop_name)),
       shortName: '',
-      indicator: cell(rec, c.platform_code),
+      indicator: ownString(cell(rec, c.platform_code)),
       street: '',
       locality: '',
       localityCode: '',
@@ -101,7 +103,7 @@ async function parseRoutes(ctx: GtfsContext): Promise<void> {
     const color = /^[0-9a-fA-F]{6}$/.test(colour) ? parseInt(colour, 16) : undefined;
     // A cosmetic field: an unreadable colour is reported and left out, the route kept.
     if (colour && color === undefined) ctx.ds.issues.add({ code: 'bad_route_color', severity: 'warning', file: `${ctx.source.name}:routes.txt`, line, entityId: id, field: 'route_color', value: colour, message: 'route_color is not six hex digits; ignored' });
-    ctx.tt.routes.push({ id, shortName: cell(rec, c.route_short_name), longName: cell(rec, c.route_long_name), agency, type, color });
+    ctx.tt.routes.push({ id: ownString(id), shortName: ownString(cell(rec, c.route_short_name)), longName: ownString(cell(rec, c.route_long_name)), agency, type, color });
   });
 }
 
@@ -119,7 +121,7 @@ function serviceIndex(ctx: GtfsContext, id: string): number {
   if (idx === undefined) {
     idx = ctx.tt.services.length;
     ctx.tt.serviceByKey.set(key, idx);
-    ctx.tt.services.push({ id, weekdays: 0, start: NaN, end: NaN, added: [], removed: [] });
+    ctx.tt.services.push({ id: ownString(id), weekdays: 0, start: NaN, end: NaN, added: [], removed: [] });
   }
   return idx;
 }
@@ -135,11 +137,9 @@ async function parseCalendar(ctx: GtfsContext): Promise<void> {
     const end = parseDay(cell(rec, c.end_date));
     if (!id) return issue(line, 'missing_id', '', 'service_id', '', 'calendar row without service_id');
     if (Number.isNaN(start) || Number.isNaN(end) || end < start) return issue(line, 'bad_date', id, 'start_date', `${cell(rec, c.start_date)}..${cell(rec, c.end_date)}`, 'calendar dates missing, malformed or reversed');
-    const s = ctx.tt.services[serviceIndex(ctx, id)];
-    if (!Number.isNaN(s.start)) return issue(line, 'duplicate_id', id, 'service_id', id, 'service_id listed twice in calendar.txt; first kept');
-    s.start = start;
-    s.end = end;
-    s.weekdays = WEEKDAYS.reduce((mask, d, i) => (cell(rec, c[d]) === '1' ? mask | (1 << i) : mask), 0);
+    const s = serviceIndex(ctx, id);
+    if (ctx.tt.services.hasCalendar(s)) return issue(line, 'duplicate_id', id, 'service_id', id, 'service_id listed twice in calendar.txt; first kept');
+    ctx.tt.services.setCalendar(s, start, end, WEEKDAYS.reduce((mask, d, i) => (cell(rec, c[d]) === '1' ? mask | (1 << i) : mask), 0));
   });
 }
 
@@ -153,8 +153,7 @@ async function parseCalendarDates(ctx: GtfsContext): Promise<void> {
     if (!id) return issue(line, 'missing_id', '', 'service_id', '', 'calendar date without service_id');
     if (Number.isNaN(day)) return issue(line, 'bad_date', id, 'date', cell(rec, c.date), 'malformed date');
     if (type !== '1' && type !== '2') return issue(line, 'bad_exception_type', id, 'exception_type', type, 'exception_type must be 1 (added) or 2 (removed)');
-    const s = ctx.tt.services[serviceIndex(ctx, id)];
-    (type === '1' ? s.added : s.removed).push(day);
+    ctx.tt.services.addException(serviceIndex(ctx, id), day, type === '1');
   });
 }
 
@@ -181,20 +180,11 @@ async function parseTrips(ctx: GtfsContext): Promise<void> {
       id: ownId,
       route,
       service,
-      headsign: ownString(cell(rec, c.trip_headsign)),
+      headsign: cell(rec, c.trip_headsign),
       direction: dir === '0' ? 0 : dir === '1' ? 1 : 255,
       shape,
-      block: ownString(cell(rec, c.block_id)),
-      vehicleJourneyCode: ownString(cell(rec, c.vehicle_journey_code)),
+      block: cell(rec, c.block_id),
+      vehicleJourneyCode: cell(rec, c.vehicle_journey_code),
     });
   });
-}
-
-/**
- * `text` as a string of its own. A field split from a line is a slice that keeps the whole line
- * alive (V8 slices strings of 13 characters or more); a trip keeps its strings until the end of
- * the build, so a national trips.txt would otherwise stay in memory nearly whole.
- */
-function ownString(text: string): string {
-  return text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string);
 }

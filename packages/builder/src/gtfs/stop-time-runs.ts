@@ -12,12 +12,20 @@ export interface RunSpan {
   end: number;
 }
 
-/** The merge's destination (TripCalls in stop-time-store.ts). */
-interface CallColumns {
+/** One trip's calls, [0, n) of each column; reused for the next trip. */
+export interface CallBuffer {
   stop: Uint32Array;
   flags: Uint8Array;
   arr: Int32Array;
   dep: Int32Array;
+}
+
+/** Receives every trip of [0, tripCount) in order with its n calls in (stop_sequence, file) order (n may be 0); `calls` is valid only until it returns. */
+export type TripCallSink = (trip: number, calls: CallBuffer, n: number) => void;
+
+/** A call buffer with room for `n` calls. */
+export function callBuffer(n: number): CallBuffer {
+  return { stop: new Uint32Array(n), flags: new Uint8Array(n), arr: new Int32Array(n), dep: new Int32Array(n) };
 }
 
 /**
@@ -67,11 +75,12 @@ function insertionSortBySeq(order: Uint32Array, seq: Uint32Array, first: number,
 }
 
 /**
- * Merges the sorted runs of the temp file `fd` into `out` in (trip, seq, run) order (a run
- * written earlier holds earlier rows of the file, so ties keep file order), stops mapped through
- * `denseStop`. Reads each run a block at a time: memory is BLOCK_ROWS records per run.
+ * Merges the sorted runs of the temp file `fd` in (trip, seq, run) order (a run written earlier
+ * holds earlier rows of the file, so ties keep file order) and hands each trip of [0, tripCount)
+ * to `visit`, `tripRows[t]` calls at a time, stops mapped through `denseStop`. Reads each run a
+ * block at a time: memory is BLOCK_ROWS records per run and one trip's calls.
  */
-export function mergeRuns(fd: number, runs: readonly RunSpan[], out: CallColumns, denseStop: Int32Array): void {
+export function mergeRuns(fd: number, runs: readonly RunSpan[], tripRows: Uint32Array, tripCount: number, denseStop: Int32Array, visit: TripCallSink): void {
   const k = runs.length;
   const blocks = runs.map(() => new Uint32Array(BLOCK_ROWS * RECORD_WORDS));
   const pos = new Int32Array(k); // next record's word offset in its block
@@ -117,18 +126,29 @@ export function mergeRuns(fd: number, runs: readonly RunSpan[], out: CallColumns
   for (let r = 0; r < k; r++) if (load(r)) heap[size++] = r;
   for (let at = (size >> 1) - 1; at >= 0; at--) siftDown(at);
 
-  const n = out.stop.length;
-  for (let i = 0; i < n; i++) {
-    if (size === 0) throw new Error('stop times temp file ended early');
-    const r = heap[0];
-    const block = blocks[r];
-    const w = pos[r];
-    out.stop[i] = denseStop[block[w + 2]];
-    out.arr[i] = block[w + 3] | 0;
-    out.dep[i] = block[w + 4] | 0;
-    out.flags[i] = block[w + 5];
-    pos[r] = w + RECORD_WORDS;
-    if (pos[r] === filled[r] && !load(r)) heap[0] = heap[--size];
-    if (size > 0) siftDown(0);
+  const out = callBuffer(maxOf(tripRows));
+  for (let t = 0; t < tripCount; t++) {
+    const n = t < tripRows.length ? tripRows[t] : 0;
+    for (let i = 0; i < n; i++) {
+      if (size === 0) throw new Error('stop times temp file ended early');
+      const r = heap[0];
+      const block = blocks[r];
+      const w = pos[r];
+      out.stop[i] = denseStop[block[w + 2]];
+      out.arr[i] = block[w + 3] | 0;
+      out.dep[i] = block[w + 4] | 0;
+      out.flags[i] = block[w + 5];
+      pos[r] = w + RECORD_WORDS;
+      if (pos[r] === filled[r] && !load(r)) heap[0] = heap[--size];
+      if (size > 0) siftDown(0);
+    }
+    visit(t, out, n);
   }
+}
+
+/** The largest value of `a` (0 when empty). */
+export function maxOf(a: Uint32Array): number {
+  let max = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] > max) max = a[i];
+  return max;
 }

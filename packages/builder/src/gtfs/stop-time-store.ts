@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { BuildError } from '../issues.js';
-import { RECORD_WORDS, mergeRuns, sortedRows, type RunSpan } from './stop-time-runs.js';
+import { RECORD_WORDS, callBuffer, maxOf, mergeRuns, sortedRows, type RunSpan, type TripCallSink } from './stop-time-runs.js';
 
 /** Rows held in memory before a sorted run is written to the temp file (about 21 bytes a row). */
 export const DEFAULT_RUN_ROWS = 1 << 20;
@@ -16,26 +16,14 @@ export interface StopTimeStoreOptions {
   tmpDir?: string;
 }
 
-/**
- * Every trip's calls in (trip, stop_sequence) order, one flat column each: trip t's calls are
- * [offsets[t], offsets[t + 1]). Stops are the snapshot's dense stop indices.
- */
-export interface TripCalls {
-  offsets: Uint32Array;
-  stop: Uint32Array;
-  flags: Uint8Array;
-  arr: Int32Array;
-  dep: Int32Array;
-}
-
 const FIRST_CAPACITY = 1 << 12;
 
 /**
  * The parsed stop times, in bounded memory: rows are buffered as columns (trip, seq, stop, arr,
  * dep, flags) up to `runRows`; a full buffer is sorted by (trip, stop_sequence, row) and appended
- * to a temp file as one run. `toTripCalls` merges the runs (or sorts the buffer when nothing was
- * spilled) straight into the compiled columns, so the national table is never whole in memory
- * twice. The temp file is removed after the merge, and by `dispose` on failure.
+ * to a temp file as one run. `forEachTrip` merges the runs (or sorts the buffer when nothing was
+ * spilled) and hands the calls over one trip at a time, so past a run's size the national table
+ * is never whole in memory. The temp file is removed after the merge, and by `dispose` on failure.
  */
 export class StopTimeStore {
   /** Rows pushed so far. */
@@ -90,26 +78,24 @@ export class StopTimeStore {
   }
 
   /**
-   * The stop times of trips [0, tripCount) in (trip, stop_sequence, file order) order, stops
-   * mapped through `denseStop`. The store is empty afterwards (its temp file removed).
+   * Hands `visit` every trip of [0, tripCount) in order with its calls in (stop_sequence, file
+   * order) order, stops mapped through `denseStop` (trips without rows get n = 0). The store is
+   * empty afterwards (its temp file removed).
    */
-  toTripCalls(tripCount: number, denseStop: Int32Array): TripCalls {
-    const offsets = new Uint32Array(tripCount + 1);
-    for (let t = 0; t < tripCount; t++) offsets[t + 1] = offsets[t] + (t < this.tripRows.length ? this.tripRows[t] : 0);
-    const n = offsets[tripCount];
+  forEachTrip(tripCount: number, denseStop: Int32Array, visit: TripCallSink): void {
+    let n = 0;
+    for (let t = 0; t < Math.min(tripCount, this.tripRows.length); t++) n += this.tripRows[t];
     if (n !== this.length) throw new Error(`stop times of ${this.length - n} rows refer to trips past ${tripCount}`);
-    const out: TripCalls = { offsets, stop: new Uint32Array(n), flags: new Uint8Array(n), arr: new Int32Array(n), dep: new Int32Array(n) };
     try {
-      if (!this.spilled) this.copySorted(out, denseStop);
+      if (!this.spilled) this.visitSorted(tripCount, denseStop, visit);
       else {
         if (this.buffered > 0) this.spill();
         this.releaseBuffer();
-        mergeRuns(this.fd, this.runs, out, denseStop);
+        mergeRuns(this.fd, this.runs, this.tripRows, tripCount, denseStop, visit);
       }
     } finally {
       this.dispose();
     }
-    return out;
   }
 
   /** Drops the rows and removes the temp file (safe to call twice). */
@@ -123,15 +109,20 @@ export class StopTimeStore {
     this.file = null;
   }
 
-  /** The buffer, sorted, into `out` (nothing was spilled). */
-  private copySorted(out: TripCalls, denseStop: Int32Array): void {
+  /** The buffer, sorted, trip by trip (nothing was spilled). */
+  private visitSorted(tripCount: number, denseStop: Int32Array, visit: TripCallSink): void {
     const order = sortedRows(this.trip, this.seq, this.buffered);
-    for (let i = 0; i < order.length; i++) {
-      const row = order[i];
-      out.stop[i] = denseStop[this.stop[row]];
-      out.flags[i] = this.flags[row];
-      out.arr[i] = this.arr[row];
-      out.dep[i] = this.dep[row];
+    const out = callBuffer(maxOf(this.tripRows));
+    for (let t = 0, i = 0; t < tripCount; t++) {
+      const n = t < this.tripRows.length ? this.tripRows[t] : 0;
+      for (let k = 0; k < n; k++, i++) {
+        const row = order[i];
+        out.stop[k] = denseStop[this.stop[row]];
+        out.flags[k] = this.flags[row];
+        out.arr[k] = this.arr[row];
+        out.dep[k] = this.dep[row];
+      }
+      visit(t, out, n);
     }
   }
 

@@ -1,5 +1,10 @@
 import { chunkedU32, chunkedF64 } from '../write/chunked-column.js';
 import { StopTimeStore } from './stop-time-store.js';
+import { TripColumns } from './trip-columns.js';
+import { ServiceColumns } from './service-columns.js';
+
+export type { TripRow } from './trip-columns.js';
+export type { ServiceRow } from './service-columns.js';
 
 /** Parsed GTFS, merged across feeds, before compiling (ids are namespaced per feed where GTFS scopes them per feed). */
 export interface AgencyRow { id: string; name: string; noc: string; url: string }
@@ -12,32 +17,9 @@ export interface RouteRow {
   /** route_color as 0xRRGGBB; absent when the feed gives none (or an unreadable one). */
   color?: number;
 }
-export interface ServiceRow {
-  id: string;
-  /** Bit i = runs on weekday i (0 Monday ... 6 Sunday) between start and end. */
-  weekdays: number;
-  /** Day numbers; NaN when the service has no calendar.txt row. */
-  start: number;
-  end: number;
-  added: number[];
-  removed: number[];
-}
-export interface TripRow {
-  id: string;
-  route: number;
-  service: number;
-  headsign: string;
-  /** 0/1, or 255 when absent. */
-  direction: number;
-  /** Shape index or -1. */
-  shape: number;
-  block: string;
-  vehicleJourneyCode: string;
-}
-
 /** Shapes compiled as soon as their feed's shapes.txt is read, by shape index. */
 export interface EncodedShapes {
-  /** Google encoded polyline, precision 5 ('' without points). */
+  /** The line's varint deltas (engine snapshot/shape-lines.ts) as a latin1 string, one char a byte ('' without points). */
   polyline: string[];
   pointCount: number[];
   /** Metres along the points, to 0.1 m. */
@@ -52,9 +34,11 @@ export class TimetableModel {
   agencyByKey = new Map<string, number>();
   routes: RouteRow[] = [];
   routeByKey = new Map<string, number>();
-  services: ServiceRow[] = [];
+  /** Services as columns (push a ServiceRow, or set calendars and exceptions row by row). */
+  services = new ServiceColumns();
   serviceByKey = new Map<string, number>();
-  trips: TripRow[] = [];
+  /** Trips as columns (push a TripRow; read trips.route.get(t), trips.headsign(t), ...). */
+  trips = new TripColumns();
   tripById = new Map<string, number>();
   shapeIds: string[] = [];
   shapeByKey = new Map<string, number>();
@@ -72,6 +56,23 @@ export class TimetableModel {
   /** Drops the stop times and their temp file (a failed build; compiling empties the store itself). */
   releaseStopTimes(): void {
     this.st.dispose();
+  }
+
+  /**
+   * Drops what only the timetable sections need (trips, services, stops' and shapes' ids, encoded
+   * shapes) once they are written: the later compile steps (places, strings) then run without them.
+   * Routes and agencies stay (fares and the header read them).
+   */
+  releaseTimetable(): void {
+    this.trips = new TripColumns();
+    this.tripById = new Map();
+    this.services = new ServiceColumns();
+    this.serviceByKey = new Map();
+    this.shapeIds = [];
+    this.shapeByKey = new Map();
+    this.stopAtcos = [];
+    this.stopByAtco = new Map();
+    this.shapes = { polyline: [], pointCount: [], length: [] };
   }
 
   releaseShapePoints(): void {

@@ -71,13 +71,14 @@ export function utf8ComparatorFor(strings: readonly string[]): (a: string, b: st
 
 /** Permutation of 0..n-1 ordering `column` (string indices into `pool`) by UTF-8 bytes (ties by index). */
 export function sortedOrder(pool: StringPool, column: ArrayLike<number>): Uint32Array {
-  const n = column.length;
-  const keys = new Array<string>(n);
+  return sortedStrings(Array.from(column, (s) => pool.get(s)));
+}
+
+/** Permutation of 0..n-1 ordering `keys` by UTF-8 bytes (ties by index). */
+export function sortedStrings(keys: readonly string[]): Uint32Array {
+  const n = keys.length;
   let belowSurrogates = true;
-  for (let i = 0; i < n; i++) {
-    keys[i] = pool.get(column[i]);
-    if (belowSurrogates && AT_OR_ABOVE_SURROGATES.test(keys[i])) belowSurrogates = false;
-  }
+  for (let i = 0; i < n && belowSurrogates; i++) if (AT_OR_ABOVE_SURROGATES.test(keys[i])) belowSurrogates = false;
   const order = Array.from({ length: n }, (_, i) => i);
   // Below U+D800, JavaScript's own string order (UTF-16 code units) is UTF-8 byte order: the
   // built-in comparison is several times cheaper than compareUtf8 (trip ids of a national feed).

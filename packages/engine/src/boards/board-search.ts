@@ -18,7 +18,6 @@ const DAY_MS = 86_400_000;
 export class BoardSearch {
   private readonly cursors = new BoardCursors();
   private maxSeconds = -1;
-  private idRank: Uint32Array | undefined;
   private bounds: EntryBounds | undefined;
   /** Candidate service days of the current search: day index, and its window in Seconds [lo, hi). */
   private dayIdx = new Int32Array(16);
@@ -166,15 +165,9 @@ export class BoardSearch {
     return this.maxSeconds;
   }
 
-  /** Trip -> its position in trip_id byte order (the tie-break), built once. */
+  /** Trip -> its position in trip_id byte order (the tie-break; stored, or derived once for older snapshots). */
   private tripIdRank(): Uint32Array {
-    if (!this.idRank) {
-      const byId = this.tt.tripsById;
-      const rank = new Uint32Array(byId.length);
-      for (let i = 0; i < byId.length; i++) rank[byId[i]] = i;
-      this.idRank = rank;
-    }
-    return this.idRank;
+    return this.tt.tripIds.rank;
   }
 }
 

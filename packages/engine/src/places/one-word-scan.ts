@@ -4,6 +4,7 @@ import type { Candidates } from './candidates.js';
 import { ID_MASK } from './word-matcher.js';
 import { Match, NO_MATCH, scoreOf } from './word-score.js';
 import { PlaceBit, type KindFilter } from './place-kinds.js';
+import { TOUCH_BLOCK, touchPlaces } from './touch.js';
 
 /**
  * Per indexed place state of one scan, packed in one u32 so a posting costs one random access:
@@ -35,6 +36,10 @@ export class OneWordScan {
   private state = new Uint32Array(0);
   private generation = 0;
   private readonly best = new Uint8Array(1);
+  /** collectToken's candidates -> their name token counts; grows with the longest posting list scanned. */
+  private distinct = new Uint8Array(256);
+  /** Keeps the scan's look-ahead reads from being dropped. */
+  private sink = 0;
 
   constructor(
     private readonly words: QueryWords,
@@ -47,41 +52,87 @@ export class OneWordScan {
 
   /** Appends to `out` every place matching word 0 that `kindOf` accepts, with its score. */
   collect(kindOf: KindFilter, out: Candidates): void {
-    this.nextGeneration();
     const w = this.words;
     const first = out.count;
     const exact = w.exact[0];
+    if (w.hi[0] - w.lo[0] === 1 && w.typoStart[0] === w.typoEnd[0]) return this.collectToken(w.lo[0], w.lo[0] === exact ? Match.Exact : Match.Prefix, kindOf, out);
+    this.nextGeneration();
     for (let t = w.lo[0]; t < w.hi[0]; t++) this.scan(t, t === exact ? Match.Exact : Match.Prefix, kindOf, out);
     for (let i = w.typoStart[0]; i < w.typoEnd[0]; i++) this.scan(w.typos[i], Match.Typo, kindOf, out);
     this.score(first, out);
+  }
+
+  /**
+   * The word matches one token t only (at `quality`): each posting is a distinct place, so the
+   * match on it is the posting's own and no per-place state is kept. Scores as `score` does; the
+   * places' name token counts are read in a loop of their own, whose cache misses overlap.
+   */
+  private collectToken(t: number, quality: number, kindOf: KindFilter, out: Candidates): void {
+    const postings = this.postings;
+    const first = out.count;
+    for (let i = this.postingOffsets[t], end = this.postingOffsets[t + 1]; i < end; i++) {
+      const raw = postings[i];
+      const kind = kindOf(raw & ID_MASK);
+      if (kind !== 0) out.push(raw & ID_MASK, kind === PlaceBit.TrainStation ? STATION | (raw >>> 31) : raw >>> 31);
+    }
+    const count = out.count - first;
+    if (this.distinct.length < count) this.distinct = new Uint8Array(Math.max(count, this.distinct.length * 2));
+    const { distinct, nameTokenCounts, best } = this;
+    for (let j = 0; j < count; j++) distinct[j] = nameTokenCounts[out.ids[first + j]];
+    let keep = first;
+    for (let j = 0; j < count; j++) {
+      const id = out.ids[first + j];
+      const state = out.scores[first + j];
+      const inName = state & 1;
+      let score: number;
+      if (state & STATION) score = this.matcher.score(id, true);
+      else {
+        // The one token is the whole name when the name has one distinct token and carries it.
+        const wholeName = inName === 1 && distinct[j] === 1;
+        best[0] = quality + inName;
+        score = scoreOf(best, 1, wholeName, wholeName && quality === Match.Exact, false);
+      }
+      if (score === NO_MATCH) continue;
+      out.ids[keep] = id;
+      out.scores[keep++] = score;
+    }
+    out.count = keep;
   }
 
   /** Token t's postings at match `quality`. Per posting: must not allocate. */
   private scan(t: number, quality: number, kindOf: KindFilter, out: Candidates): void {
     const { state, postings } = this;
     const stamp = this.generation << GEN_SHIFT;
-    for (let i = this.postingOffsets[t], end = this.postingOffsets[t + 1]; i < end; i++) {
-      const raw = postings[i];
-      const id = raw & ID_MASK;
-      let s = state[id];
-      if (s >>> GEN_SHIFT !== this.generation) {
-        const kind = kindOf(id);
-        if (kind === 0) {
-          state[id] = stamp | REJECTED;
-          continue;
-        }
-        out.push(id, 0);
-        s = kind === PlaceBit.TrainStation ? stamp | STATION : stamp;
-      } else if (s & REJECTED) continue;
-      const inName = raw >>> 31;
-      const v = quality + inName;
-      if (v > (s & BEST_MASK)) s = (s & ~BEST_MASK) | v;
-      if (inName && (s & HITS_MASK) !== HITS_MASK) {
-        s += HIT_ONE;
-        if (quality === Match.Exact) s += EXACT_ONE;
-      }
-      state[id] = s;
+    const end = this.postingOffsets[t + 1];
+    for (let from = this.postingOffsets[t]; from < end; from += TOUCH_BLOCK) {
+      const to = from + TOUCH_BLOCK < end ? from + TOUCH_BLOCK : end;
+      this.sink = touchPlaces(postings, from, to, state); // the block's states first
+      for (let i = from; i < to; i++) this.visit(postings[i], quality, stamp, kindOf, out);
     }
+  }
+
+  /** One posting of the scan. Per posting: must not allocate. */
+  private visit(raw: number, quality: number, stamp: number, kindOf: KindFilter, out: Candidates): void {
+    const state = this.state;
+    const id = raw & ID_MASK;
+    let s = state[id];
+    if (s >>> GEN_SHIFT !== this.generation) {
+      const kind = kindOf(id);
+      if (kind === 0) {
+        state[id] = stamp | REJECTED;
+        return;
+      }
+      out.push(id, 0);
+      s = kind === PlaceBit.TrainStation ? stamp | STATION : stamp;
+    } else if (s & REJECTED) return;
+    const inName = raw >>> 31;
+    const v = quality + inName;
+    if (v > (s & BEST_MASK)) s = (s & ~BEST_MASK) | v;
+    if (inName && (s & HITS_MASK) !== HITS_MASK) {
+      s += HIT_ONE;
+      if (quality === Match.Exact) s += EXACT_ONE;
+    }
+    state[id] = s;
   }
 
   /** Scores out[first, count) from their states; stations by their own tokens (the CRS rule). */

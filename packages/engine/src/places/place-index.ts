@@ -49,6 +49,10 @@ export class PlaceIndex {
   private readonly histogram = new Uint32Array(MAX_SCORE + 1);
   private readonly perLength = new Uint32Array(POSTCODE_WIDTH + 1);
   private readonly cands = new Candidates();
+  /** The place ids of the page being built; grows with the largest page asked for. */
+  private pageIds = new Uint32Array(128);
+  /** Keeps PlaceColumns.touchRows' reads from being dropped. */
+  private sink = 0;
   /** PlaceBit -> number of places of that kind, computed on first use. */
   private kindCounts: Uint32Array | null = null;
   /** Stored first pages of common one-word queries (PlacePages), or null. */
@@ -130,10 +134,23 @@ export class PlaceIndex {
   /** A query answered from the stored page of its word. */
   private storedPage(word: number, q: PlaceQuery): Page<Place> {
     const pages = this.pages!;
-    const items: Place[] = [];
     const end = Math.min(q.offset + q.limit, pages.idCount(word));
-    for (let j = q.offset; j < end; j++) items.push(this.toPlace(pages.id(word, j), undefined));
-    return { total: pages.total(word), items };
+    let count = 0;
+    this.reservePageIds(end - q.offset);
+    for (let j = q.offset; j < end; j++) this.pageIds[count++] = pages.id(word, j);
+    return { total: pages.total(word), items: this.records(count, undefined) };
+  }
+
+  private reservePageIds(count: number): void {
+    if (this.pageIds.length < count) this.pageIds = new Uint32Array(Math.max(count, this.pageIds.length * 2));
+  }
+
+  /** The Place records of pageIds[0, count), their rows read first in one loop (PlaceColumns.touchRows). */
+  private records(count: number, near: Point | undefined): Place[] {
+    this.sink = this.cols.touchRows(this.pageIds, count);
+    const items: Place[] = [];
+    for (let j = 0; j < count; j++) items.push(this.toPlace(this.pageIds[j], near));
+    return items;
   }
 
   /** Fills the candidates with every match of `text` (`words`: its tokenize); returns the total (matches counted but not added included). */
@@ -208,13 +225,14 @@ export class PlaceIndex {
     const cols = this.cols;
     const near = q.near;
     this.topK.reset(k, c.primary, c.secondary);
+    // The tie keys first, in a loop of independent loads whose cache misses overlap.
+    for (let i = 0; i < n; i++) if (c.scores[i] >= threshold) c.secondary[i] = cols.tieKey(c.ids[i]);
     for (let i = 0; i < n; i++) {
       const score = c.scores[i];
       if (score < threshold) continue;
       const id = c.ids[i];
       const metres = near ? distanceMetres(near.lat, near.lon, cols.lat(id), cols.lon(id)) : 0;
       c.primary[i] = (MAX_SCORE - score) * SCORE_STRIDE + metres;
-      c.secondary[i] = cols.tieKey(id);
       this.topK.offer(i);
     }
     this.topK.finish();
@@ -222,9 +240,10 @@ export class PlaceIndex {
 
   /** Places [offset, k) of the ranked candidates. */
   private page(q: PlaceQuery, total: number): Page<Place> {
-    const items: Place[] = [];
-    for (let j = q.offset; j < this.topK.size; j++) items.push(this.toPlace(this.cands.ids[this.topK.at(j)], q.near));
-    return { total, items };
+    let count = 0;
+    this.reservePageIds(this.topK.size - q.offset);
+    for (let j = q.offset; j < this.topK.size; j++) this.pageIds[count++] = this.cands.ids[this.topK.at(j)];
+    return { total, items: this.records(count, q.near) };
   }
 
   /** The lowest score s such that at least k candidates score s or more. */

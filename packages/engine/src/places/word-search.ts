@@ -7,6 +7,7 @@ import { MAX_WORDS, Match, NO_MATCH, scoreOf } from './word-score.js';
 import { PlaceBit, type KindFilter } from './place-kinds.js';
 import { OneWordScan } from './one-word-scan.js';
 import { WordMarks } from './word-marks.js';
+import { TOUCH_BLOCK, touchPlaces } from './touch.js';
 
 /** slotOf value of a place seen but filtered out. */
 const REJECTED = 0xffffffff;
@@ -52,6 +53,10 @@ export class WordSearch {
   /** (candidate slot - first slot) * wordCount + word -> best Match of the word on the candidate. */
   private slotBest = new Uint8Array(0);
   private readonly best = new Uint8Array(MAX_WORDS);
+  /** The verify way's current block of candidates. */
+  private readonly block = new Uint32Array(TOUCH_BLOCK);
+  /** Keeps WordMatcher.touch's reads from being dropped. */
+  private sink = 0;
   private readonly oneWord: OneWordScan;
   private readonly marks: WordMarks;
   /**
@@ -151,33 +156,38 @@ export class WordSearch {
   private scanToken(t: number, w: number, quality: number, create: boolean, first: number, kindOf: KindFilter, out: Candidates): void {
     const { seen, slotOf, nameHits, exactNameHits, slotBest, postings, generation: gen } = this;
     const n = this.words.count;
-    for (let i = this.postingOffsets[t], end = this.postingOffsets[t + 1]; i < end; i++) {
-      const raw = postings[i];
-      const id = raw & ID_MASK;
-      let slot: number;
-      if (seen[id] !== gen) {
-        if (!create) continue; // not a candidate of the rarest word: cannot match every word
-        seen[id] = gen;
-        const kind = kindOf(id);
-        if (kind === 0) {
-          slotOf[id] = REJECTED;
-          continue;
+    const end = this.postingOffsets[t + 1];
+    for (let from = this.postingOffsets[t]; from < end; from += TOUCH_BLOCK) {
+      const to = from + TOUCH_BLOCK < end ? from + TOUCH_BLOCK : end;
+      this.sink = touchPlaces(postings, from, to, seen); // the block's generations first
+      for (let i = from; i < to; i++) {
+        const raw = postings[i];
+        const id = raw & ID_MASK;
+        let slot: number;
+        if (seen[id] !== gen) {
+          if (!create) continue; // not a candidate of the rarest word: cannot match every word
+          seen[id] = gen;
+          const kind = kindOf(id);
+          if (kind === 0) {
+            slotOf[id] = REJECTED;
+            continue;
+          }
+          slot = out.push(id, 0);
+          slotOf[id] = slot;
+          for (let b = (slot - first) * n, e = b + n; b < e; b++) slotBest[b] = Match.None; // a loop: fill() costs a builtin call
+          nameHits[id] = kind === PlaceBit.TrainStation ? HIT_STATION : 0;
+          exactNameHits[id] = 0;
+        } else {
+          slot = slotOf[id];
+          if (slot === REJECTED) continue;
         }
-        slot = out.push(id, 0);
-        slotOf[id] = slot;
-        for (let b = (slot - first) * n, e = b + n; b < e; b++) slotBest[b] = Match.None; // a loop: fill() costs a builtin call
-        nameHits[id] = kind === PlaceBit.TrainStation ? HIT_STATION : 0;
-        exactNameHits[id] = 0;
-      } else {
-        slot = slotOf[id];
-        if (slot === REJECTED) continue;
-      }
-      const inName = raw >>> 31;
-      const b = (slot - first) * n + w;
-      if (quality + inName > slotBest[b]) slotBest[b] = quality + inName;
-      if (inName) {
-        nameHits[id]++;
-        if (quality === Match.Exact) exactNameHits[id]++;
+        const inName = raw >>> 31;
+        const b = (slot - first) * n + w;
+        if (quality + inName > slotBest[b]) slotBest[b] = quality + inName;
+        if (inName) {
+          nameHits[id]++;
+          if (quality === Match.Exact) exactNameHits[id]++;
+        }
       }
     }
   }
@@ -199,22 +209,35 @@ export class WordSearch {
     this.marks.clear();
   }
 
-  /** Scores the places of postings[start, end); `unique`: no place repeats, skip the dedupe. Per posting: must not allocate. */
+  /**
+   * Scores the places of postings[start, end); `unique`: no place repeats, skip the dedupe. In
+   * blocks of TOUCH_BLOCK places: the block's token lists are read first in loops of their own
+   * (WordMatcher.touch), so their cache misses overlap, then scored. Per posting: must not allocate.
+   */
   private verify(start: number, end: number, unique: boolean, kindOf: KindFilter, out: Candidates): void {
     const seen = this.seen;
     const gen = this.generation;
     const marks = this.marks;
-    for (let i = start; i < end; i++) {
-      const id = this.postings[i] & ID_MASK;
-      if (marks.count !== 0 && !marks.has(id)) continue; // lacks a marked word: cannot match
-      if (!unique) {
-        if (seen[id] === gen) continue;
-        seen[id] = gen;
+    const block = this.block;
+    for (let from = start; from < end; from += TOUCH_BLOCK) {
+      let count = 0;
+      for (let i = from, to = Math.min(end, from + TOUCH_BLOCK); i < to; i++) {
+        const id = this.postings[i] & ID_MASK;
+        if (marks.count !== 0 && !marks.has(id)) continue; // lacks a marked word: cannot match
+        if (!unique) {
+          if (seen[id] === gen) continue;
+          seen[id] = gen;
+        }
+        block[count++] = id;
       }
-      const kind = kindOf(id);
-      if (kind === 0) continue;
-      const score = this.matcher.score(id, kind === PlaceBit.TrainStation);
-      if (score !== NO_MATCH) out.push(id, score);
+      this.sink = this.matcher.touch(block, count);
+      for (let j = 0; j < count; j++) {
+        const id = block[j];
+        const kind = kindOf(id);
+        if (kind === 0) continue;
+        const score = this.matcher.score(id, kind === PlaceBit.TrainStation);
+        if (score !== NO_MATCH) out.push(id, score);
+      }
     }
   }
 

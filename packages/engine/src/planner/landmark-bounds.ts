@@ -1,11 +1,9 @@
 import type { TimetableTables } from '../timetable/timetable-tables.js';
+import { allocColumn } from '../timetable/alloc-column.js';
 import type { TargetBounds } from './target-bounds.js';
 import { UNREACHED, type StopAccess } from './planner-api.js';
-
-/** Landmarks per snapshot: 2 x 2 bytes per stop each (8: 31 MiB at 980k stops). */
-export const LANDMARK_COUNT = 8;
-/** Seconds a landmark table holds, 18.2 hours: a farther distance (or none) reads this, which keeps every bound valid and consistent. */
-const CAP_S = 0xffff;
+import { BucketDijkstra } from './bucket-dijkstra.js';
+import { CAP_S, LANDMARK_COUNT, type LandmarkTables } from './landmark-tables.js';
 
 /**
  * ALT lower bounds (Goldberg and Harrelson's A*, landmarks, triangle inequality) on the relaxed
@@ -31,33 +29,22 @@ export class LandmarkBounds {
   private near: Uint16Array;
   private far: Uint16Array;
 
-  /** Builds the tables: 2 x `count` Dijkstras over every stop the relaxed graph reaches (`bounds` is left holding the last one). */
+  /**
+   * Views the tables of `bounds.landmarks` (given by another engine, or kept by an earlier
+   * LandmarkBounds on the same graph), else builds them (`buildLandmarkTables`) and keeps them
+   * there; another `count` than LANDMARK_COUNT always builds its own.
+   */
   constructor(tt: TimetableTables, bounds: TargetBounds, count = LANDMARK_COUNT) {
-    const S = tt.stopPatternOffsets.length - 1;
-    const candidates = bounds.usable ? largestComponent(tt, bounds.component) : [];
-    const K = Math.min(count, candidates.length);
-    this.stops = new Int32Array(K);
-    this.fromLandmark = new Uint16Array(S * K).fill(CAP_S);
-    this.toLandmark = new Uint16Array(S * K).fill(CAP_S);
-    this.aimMin = new Int32Array(K);
-    this.aimMax = new Int32Array(K);
+    let tables = count === LANDMARK_COUNT ? bounds.landmarks : null;
+    if (!tables) {
+      tables = buildLandmarkTables(tt, bounds, count, false);
+      if (count === LANDMARK_COUNT) bounds.landmarks = tables;
+    }
+    ({ stops: this.stops, fromLandmark: this.fromLandmark, toLandmark: this.toLandmark } = tables);
+    this.aimMin = new Int32Array(this.stops.length);
+    this.aimMax = new Int32Array(this.stops.length);
     this.near = this.fromLandmark;
     this.far = this.toLandmark;
-    // Farthest-point choice: the busiest stop first, then each the stop farthest (both ways) from those chosen.
-    const nearest = new Int32Array(candidates.length).fill(2 * CAP_S);
-    let next = candidates.reduce((best, s) => (patternsAt(tt, s) > patternsAt(tt, best) ? s : best), candidates[0] ?? 0);
-    for (let l = 0; l < K; l++) {
-      this.stops[l] = next;
-      this.fill(bounds, next, true, this.fromLandmark, l, K);
-      this.fill(bounds, next, false, this.toLandmark, l, K);
-      let farthest = -1;
-      for (let i = 0; i < candidates.length; i++) {
-        const s = candidates[i];
-        nearest[i] = Math.min(nearest[i], this.fromLandmark[s * K + l] + this.toLandmark[s * K + l]);
-        if (farthest < 0 || nearest[i] > nearest[farthest]) farthest = i;
-      }
-      next = candidates[farthest];
-    }
   }
 
   /** Landmarks held. */
@@ -94,13 +81,47 @@ export class LandmarkBounds {
     for (let l = 0, i = s * K; l < K; l++, i++) best = Math.max(best, aimMin[l] - near[i], far[i] - aimMax[l]);
     return best;
   }
+}
 
-  /** Column l of `table`: the seconds of every stop from (`fromLandmark`) or to landmark `stop`, capped. */
-  private fill(bounds: TargetBounds, stop: number, fromLandmark: boolean, table: Uint16Array, l: number, K: number): void {
-    // A reverse search from the landmark gives the seconds from it in travel order; a forward one, the seconds to it.
-    const d = bounds.compute([{ stop, seconds: 0, metres: 0 }], fromLandmark, UNREACHED, { bothWays: true });
-    for (let s = 0, i = l; s < d.length; s++, i += K) if (d[s] < CAP_S) table[i] = d[s];
+/**
+ * The landmark tables of the relaxed graph of `bounds` (which must be usable): `count` stops of its
+ * largest component (fewer when it has fewer), the busiest first, then each the stop farthest (both
+ * ways) from those chosen, with the seconds from each to every stop and back (2 x `count` bucket-queue
+ * Dijkstras to CAP_S, footpaths walked both ways, so one pair of tables serves both search
+ * directions). Into shared memory when `shared` (Engine.open's `tables`). Seconds of CPU at national size.
+ */
+export function buildLandmarkTables(tt: TimetableTables, bounds: TargetBounds, count: number, shared: boolean): LandmarkTables {
+  const S = tt.stopPatternOffsets.length - 1;
+  const candidates = bounds.usable ? largestComponent(tt, bounds.component) : [];
+  const K = Math.min(count, candidates.length);
+  const stops = allocColumn(Int32Array, K, shared);
+  const fromLandmark = allocColumn(Uint16Array, S * K, shared).fill(CAP_S);
+  const toLandmark = allocColumn(Uint16Array, S * K, shared).fill(CAP_S);
+  if (K === 0) return { stops, fromLandmark, toLandmark };
+  const dijkstra = new BucketDijkstra(S, CAP_S);
+  // A reverse search from the landmark gives the seconds from it in travel order; a forward one, the seconds to it.
+  const fromGraph = bounds.graph(true), toGraph = bounds.graph(false);
+  const fill = (table: Uint16Array, l: number): void => {
+    const { dist, settled, settledCount } = dijkstra;
+    for (let i = 0; i < settledCount; i++) table[settled[i] * K + l] = dist[settled[i]];
+  };
+  const nearest = new Int32Array(candidates.length).fill(2 * CAP_S);
+  let next = candidates.reduce((best, s) => (patternsAt(tt, s) > patternsAt(tt, best) ? s : best), candidates[0]);
+  for (let l = 0; l < K; l++) {
+    stops[l] = next;
+    dijkstra.run(fromGraph, next);
+    fill(fromLandmark, l);
+    dijkstra.run(toGraph, next);
+    fill(toLandmark, l);
+    let farthest = -1;
+    for (let i = 0; i < candidates.length; i++) {
+      const s = candidates[i];
+      nearest[i] = Math.min(nearest[i], fromLandmark[s * K + l] + toLandmark[s * K + l]);
+      if (farthest < 0 || nearest[i] > nearest[farthest]) farthest = i;
+    }
+    next = candidates[farthest];
   }
+  return { stops, fromLandmark, toLandmark };
 }
 
 /** Stops served by some pattern in the largest component (most such stops): where the landmarks go. */

@@ -12,6 +12,7 @@ import { RangeSearch, type Candidate, type RangeQuery, type WindowEstimate } fro
 import { TargetBounds } from './target-bounds.js';
 import { MAX_ROUNDS } from './raptor-labels.js';
 import type { EarliestArrivalQuery } from './planner-api.js';
+import type { LandmarkTables } from './landmark-tables.js';
 
 const MODE_BITS: Record<TransitMode, number> = { bus: ModeBit.Bus, coach: ModeBit.Coach, tram: ModeBit.Tram, rail: ModeBit.Rail, ferry: ModeBit.Other, other: ModeBit.Other };
 /** Every ModeBit. */
@@ -28,6 +29,8 @@ export class Planner {
   readonly days: QueryDays;
   /** Pattern -> ModeBit of its route. */
   readonly patternMode: Uint8Array;
+  /** The relaxed graph of destination pruning and its landmark tables (`bounds.landmarks`). */
+  readonly bounds: TargetBounds;
   private readonly raptor: RaptorSearch;
   private readonly rangeSearch: RangeSearch;
 
@@ -37,13 +40,17 @@ export class Planner {
     reader: SnapshotReader,
     /** Footpath seconds derived by another engine over the same snapshot (shared memory), or null. */
     footpathSeconds: Uint16Array | null = null,
+    /** Landmark tables built by another engine over the same snapshot (shared memory), or null: built on first use. */
+    landmarks: LandmarkTables | null = null,
   ) {
     this.transfers = new Transfers(reader, footpathSeconds);
     this.days = new QueryDays(tt, calendar);
     this.patternMode = new Uint8Array(tt.patternCount);
     for (let p = 0; p < tt.patternCount; p++) this.patternMode[p] = MODE_BITS[transitModeOf(tt.routeType[tt.patternRoute[p]])];
     this.raptor = new RaptorSearch(tt, this.transfers, this.days, this.patternMode);
-    this.rangeSearch = new RangeSearch(tt, this.raptor, this.days, this.patternMode, new TargetBounds(tt, this.transfers));
+    this.bounds = new TargetBounds(tt, this.transfers);
+    this.bounds.landmarks = landmarks;
+    this.rangeSearch = new RangeSearch(tt, this.raptor, this.days, this.patternMode, this.bounds);
   }
 
   /**

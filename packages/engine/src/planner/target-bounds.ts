@@ -1,6 +1,7 @@
 import type { TimetableTables } from '../timetable/timetable-tables.js';
 import type { Transfers } from './transfers.js';
 import { UNREACHED, type StopAccess } from './planner-api.js';
+import type { LandmarkTables } from './landmark-tables.js';
 
 /**
  * Bounds of one target, sparse: `seconds[i]` for `stops[i]`; every other stop is at least
@@ -65,6 +66,8 @@ export class TargetBounds {
    * whole connected country to learn that an island's stops cannot get there.
    */
   readonly component: Uint32Array;
+  /** The landmark tables over this graph (`LandmarkBounds`): given (another engine's, Engine.open's `tables`) or kept by the first LandmarkBounds built on it; null before. */
+  landmarks: LandmarkTables | null = null;
 
   constructor(tt: TimetableTables, private readonly transfers: Transfers) {
     const S = tt.stopPatternOffsets.length - 1;
@@ -155,6 +158,18 @@ export class TargetBounds {
   }
 
   /**
+   * The search-direction edges `compute` walks (forward: pattern edges into a stop; reverse: out of
+   * it; then the footpaths into it, and `walkOut` the footpaths out when they are not those same
+   * lists), for Dijkstras of other kinds over the same graph (the landmark tables). Views, not copies.
+   */
+  graph(reverse: boolean): RelaxedGraph {
+    const [rideOffsets, rideStops, rideSeconds] = reverse ? [this.succOffsets, this.succStops, this.succSeconds] : [this.predOffsets, this.predStops, this.predSeconds];
+    const t = this.transfers;
+    const walkOut = this.walkInStops !== t.stops ? { offsets: t.offsets, stops: t.stops, seconds: t.seconds } : null;
+    return { rideOffsets, rideStops, rideSeconds, walkOffsets: this.walkInOffsets, walkStops: this.walkInStops, walkSeconds: this.walkInSeconds, walkOut };
+  }
+
+  /**
    * The last `compute`'s bounds as a sparse copy: the stops it reached and their seconds (every
    * other stop is at least the horizon away); null when the bounds are unusable (all 0: read `bound`).
    */
@@ -222,6 +237,18 @@ export class TargetBounds {
     hk[i] = key;
     return top;
   }
+}
+
+/** One search direction of the relaxed graph (`TargetBounds.graph`): CSR by stop of the ride edges and footpaths a Dijkstra walks from it, seconds. */
+export interface RelaxedGraph {
+  readonly rideOffsets: Uint32Array;
+  readonly rideStops: Uint32Array;
+  readonly rideSeconds: Int32Array;
+  readonly walkOffsets: Uint32Array;
+  readonly walkStops: Uint32Array;
+  readonly walkSeconds: Uint16Array;
+  /** The footpaths out of each stop when they differ from those in (walked both ways: `bothWays`), else null. */
+  readonly walkOut: { readonly offsets: Uint32Array; readonly stops: Uint32Array; readonly seconds: Uint16Array } | null;
 }
 
 /** Every pair of consecutive pattern stops, weighing the fastest any trip covers it; `usable` false when one weighs less than 0. */

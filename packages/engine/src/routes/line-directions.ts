@@ -68,5 +68,5 @@ export function commonestShape(tt: TimetableTables, strings: StringTable, pat: n
     if (n > most) [best, most] = [shape, n];
   }
   if (best === NONE) return null;
-  return { polyline: strings.get(tt.shapePolyline[best]), pointCount: tt.shapePointCount[best], lengthMetres: tt.shapeLength[best] };
+  return { polyline: tt.shapeLines.polyline(tt.shapePolyline[best]), pointCount: tt.shapePointCount[best], lengthMetres: tt.shapeLength[best] };
 }

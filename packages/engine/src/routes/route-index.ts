@@ -111,7 +111,7 @@ export class RouteIndex {
     const stops = this.patternStops(pat);
     const dir = tt.tripDirection[t];
     return {
-      tripId: this.strings.get(tt.tripId[t]),
+      tripId: tt.tripIds.get(t),
       direction: dir === 0 || dir === 1 ? dir : null,
       departure: ref + tt.departureAt(t, 0) * 1000,
       arrival: ref + tt.arrivalAt(t, calls - 1) * 1000,

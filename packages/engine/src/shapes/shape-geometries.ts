@@ -64,7 +64,7 @@ export class ShapeGeometries {
 
   /** The grid over every line's pieces: the stored one, else built on first use (one pass over the polyline bytes, pattern stops and trips). */
   get grid(): ShapeGrid {
-    return (this.gridCache ??= new ShapeGrid(this.stored ?? compileShapeGrid(this.tt, this.strings, this.stopLat, this.stopLon), this.tt.patternCount));
+    return (this.gridCache ??= new ShapeGrid(this.stored ?? compileShapeGrid(this.tt, this.tt.shapeLines, this.stopLat, this.stopLon), this.tt.patternCount));
   }
 
   /**

@@ -1,6 +1,10 @@
 import type { TimetableTables } from '../timetable/timetable-tables.js';
 import { NONE } from '../snapshot/format.js';
-import { PieceWriter, UNITS, addPolyline } from './shape-pieces.js';
+import { PieceWriter, UNITS, addLine } from './shape-pieces.js';
+import type { ShapeLines } from '../snapshot/shape-lines.js';
+
+/** The lines' bytes by key (`ShapeLines`, or the builder's sections): varint deltas when `binary`, else polyline text. */
+export type ShapeLineBytes = Pick<ShapeLines, 'bytes' | 'offsets' | 'binary'>;
 
 /** Smallest cell side, degrees: a 0.03-degree box reads about a dozen cells. */
 const MIN_CELL_DEG = 0.02;
@@ -20,7 +24,7 @@ export type ShapeGridSource = Pick<
 export interface ShapeGridColumns {
   /** [lat0, lon0, cellDeg, rows, cols]: the grid's south-west corner and cell side (degrees), its size. */
   readonly frame: Float64Array;
-  /** Item -> polyline string index, for items below polylineCount (= its length). */
+  /** Item -> line key (`shapes.line`, or the polyline's string index in an older snapshot), for items below polylineCount (= its length). */
   readonly polylines: Uint32Array;
   /** Shape -> its polyline's item. */
   readonly itemOfShape: Uint32Array;
@@ -39,7 +43,7 @@ export interface ShapeGridColumns {
  * the pattern stops, then one over the trips for itemPatterns. No shape is simplified and no stop
  * placed. Allocates (about 8 bytes per (cell, item) pair): called once per snapshot.
  */
-export function compileShapeGrid(tt: ShapeGridSource, strings: { bytes: Uint8Array; offsets: Uint32Array }, stopLat: Float64Array, stopLon: Float64Array): ShapeGridColumns {
+export function compileShapeGrid(tt: ShapeGridSource, lines: ShapeLineBytes, stopLat: Float64Array, stopLon: Float64Array): ShapeGridColumns {
   const itemOfShape = new Uint32Array(tt.shapeCount);
   const itemOfPolyline = new Map<number, number>();
   for (let s = 0; s < tt.shapeCount; s++) {
@@ -60,7 +64,7 @@ export function compileShapeGrid(tt: ShapeGridSource, strings: { bytes: Uint8Arr
   const cellDeg = Math.max(MIN_CELL_DEG, Math.sqrt(((maxLat - minLat) * (maxLon - minLon)) / MAX_CELLS));
   const rows = Math.floor((maxLat - minLat) / cellDeg) + 1, cols = Math.floor((maxLon - minLon) / cellDeg) + 1;
   const pieces = new PieceWriter(minLat, minLon, cellDeg, rows, cols);
-  for (let item = 0; item < polylines.length; item++) addPolyline(pieces, item, strings.bytes, strings.offsets[polylines[item]], strings.offsets[polylines[item] + 1]);
+  for (let item = 0; item < polylines.length; item++) addLine(pieces, item, lines.binary, lines.bytes, lines.offsets[polylines[item]], lines.offsets[polylines[item] + 1]);
   for (let p = 0; p < tt.patternCount; p++) {
     const first = tt.patternStopOffsets[p], end = tt.patternStopOffsets[p + 1];
     if (end - first < 2) continue;

@@ -1,4 +1,5 @@
 import { COARSE_TOLERANCE_DEG } from './shape-geometry.js';
+import { forEachPolylinePoint, forEachVarintPoint } from '../snapshot/shape-lines.js';
 
 /**
  * How far a line's pieces are widened, degrees of latitude (longitude: divided by the cosine of
@@ -132,37 +133,16 @@ export class PieceWriter {
 }
 
 /**
- * Adds the polyline in bytes[start, end) (precision 5) to `pieces`, point by point in UNITS,
- * without making a string: the points decodePolyline gives for the same text, which stops at the
- * first malformed value (non-ASCII bytes included).
+ * Adds the line in bytes[start, end) to `pieces`, point by point in UNITS, without making a
+ * string: varint deltas (`binary`), else polyline text (precision 5, older snapshots), giving the
+ * points decodePolyline gives for the same text (it stops at the first malformed value).
  */
-export function addPolyline(pieces: PieceWriter, item: number, bytes: Uint8Array, start: number, end: number): void {
-  let lat = 0, lon = 0, i = start, first = true;
-  for (;;) {
-    let complete = true;
-    for (let k = 0; k < 2; k++) {
-      // result may pass 2^31: sums of chunk x scale (exact doubles), not shifts; its sign is the first chunk's lowest bit.
-      let shift = 0, result = 0, scale = 1, byte = 0, negative = false;
-      do {
-        byte = i < end ? bytes[i++] - 63 : -1;
-        if (byte < 0 || byte > 63 || shift > 30) {
-          complete = false;
-          break;
-        }
-        if (shift === 0) negative = (byte & 1) === 1;
-        result += (byte & 0x1f) * scale;
-        scale *= 32;
-        shift += 5;
-      } while (byte >= 0x20);
-      if (!complete) break;
-      const delta = negative ? -(result + 1) / 2 : result / 2;
-      if (k === 0) lat += delta;
-      else lon += delta;
-    }
-    if (!complete) break;
+export function addLine(pieces: PieceWriter, item: number, binary: boolean, bytes: Uint8Array, start: number, end: number): void {
+  let first = true;
+  (binary ? forEachVarintPoint : forEachPolylinePoint)(bytes, start, end, (lat, lon) => {
     if (first) pieces.begin(item, lat);
     first = false;
     pieces.point(lat, lon);
-  }
+  });
   if (!first) pieces.end();
 }

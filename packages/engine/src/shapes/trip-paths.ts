@@ -54,6 +54,6 @@ export class TripPaths {
 
   /** A shape's points as interleaved lat, lon degrees; empty for NONE. */
   shapeLine(shapeIdx: number): Float64Array {
-    return shapeIdx === NONE ? new Float64Array(0) : decodePolyline(this.strings.get(this.tt.shapePolyline[shapeIdx]));
+    return shapeIdx === NONE ? new Float64Array(0) : this.tt.shapeLines.points(this.tt.shapePolyline[shapeIdx]);
   }
 }

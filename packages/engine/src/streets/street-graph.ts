@@ -9,6 +9,21 @@ import type { StreetPath } from './path-buffer.js';
 import { streetLinesInBox, type StreetLines } from './street-lines.js';
 import type { StreetNetwork } from './street-network.js';
 import { Landmarks } from './landmarks.js';
+import { SnapshotFormatError } from '../errors.js';
+import { ContractionHierarchy, type HierarchyColumns } from './hierarchy.js';
+import { HierarchySearch } from './hierarchy-search.js';
+import { routeByHierarchy } from './hierarchy-route.js';
+
+/**
+ * How `StreetGraph.route` searches walking and cycling routes: 'hierarchy' (bidirectional on the
+ * mode's contraction hierarchy, the default), 'landmarks' (A* with ALT bounds) or 'straight' (A*
+ * with the straight line alone). All three give a shortest path of the same cost; driving is
+ * always A* on the straight line.
+ */
+export type RouteMethod = 'hierarchy' | 'landmarks' | 'straight';
+
+/** Largest graph a contraction hierarchy is built for (nodes): about 2 s of CPU per 50k nodes per mode; larger graphs route by A* (with landmarks when they fit). */
+export const MAX_HIERARCHY_NODES = 1_000_000;
 
 /** Stops as the street graph sees them: coordinates and their kd-tree (the `stops.*` sections). */
 export interface StopPoints {
@@ -41,6 +56,8 @@ export class StreetGraph implements StreetNetwork {
   private maxCarMps = 0;
   /** Landmark tables by mode bit (built on a route's first use; null when the graph is too large). */
   private readonly landmarkTables = new Map<number, Landmarks | null>();
+  /** Contraction hierarchies and their query workspaces by mode bit (built on a route's first use). */
+  private readonly hierarchies = new Map<number, HierarchySearch | null>();
 
   constructor(
     readonly columns: StreetColumns,
@@ -73,15 +90,40 @@ export class StreetGraph implements StreetNetwork {
   }
 
   /**
-   * Point-to-point route by A*: walking by distance ignoring oneway, cycling by distance
-   * respecting oneway (unless exempt), driving by time on edge speeds respecting oneway. Each end
-   * snaps to the nearest usable edge within `maxSnapMetres`. Null when an end does not snap or
-   * the ends are not connected. Runs on the shared workspace. Walking and cycling use landmark
-   * bounds (`landmarks`), built on the mode's first route; `useLandmarks` false searches with the
-   * straight line alone (the same answer, more nodes settled).
+   * Point-to-point route: walking by distance ignoring oneway, cycling by distance respecting
+   * oneway (unless exempt), driving by time on edge speeds respecting oneway. Each end snaps to
+   * the nearest usable edge within `maxSnapMetres`. Null when an end does not snap or the ends
+   * are not connected. Runs on the shared workspace. Walking and cycling search the mode's
+   * contraction hierarchy (`hierarchy`, built on the mode's first route) unless `method` says
+   * 'landmarks' (A* with ALT bounds) or 'straight' (A* with the straight line alone): the same
+   * cost every way; where shortest paths tie, the hierarchy may take another of them. Driving is A*.
    */
-  route(from: LatLon, to: LatLon, mode: StreetMode, maxSnapMetres = ROUTE_SNAP_M, useLandmarks = true): StreetPath | null {
-    return routeBetween(this.search, from, to, mode, maxSnapMetres, useLandmarks && mode !== 'car' ? this.landmarks(mode) : null);
+  route(from: LatLon, to: LatLon, mode: StreetMode, maxSnapMetres = ROUTE_SNAP_M, method: RouteMethod = 'hierarchy'): StreetPath | null {
+    if (mode === 'car' || method === 'straight') return routeBetween(this.search, from, to, mode, maxSnapMetres, null);
+    if (method === 'landmarks') return routeBetween(this.search, from, to, mode, maxSnapMetres, this.landmarks(mode));
+    const hs = this.hierarchySearch(mode);
+    return hs ? routeByHierarchy(this.search, hs, from, to, mode, maxSnapMetres) : routeBetween(this.search, from, to, mode, maxSnapMetres, this.landmarks(mode));
+  }
+
+  /**
+   * The contraction hierarchy of walking or cycling: built on first use (a second or two of CPU on
+   * Newport; into shared memory when `shared`, for engines in other threads), or the one given to
+   * `useHierarchy`; null for a graph of more than MAX_HIERARCHY_NODES. See docs/engine.md "Streets".
+   */
+  hierarchy(mode: 'walk' | 'bicycle', shared = false): ContractionHierarchy | null {
+    return this.hierarchySearch(mode, shared)?.ch ?? null;
+  }
+
+  /** Routes `mode` on a hierarchy built before over this graph (another engine's, in shared memory): viewed, not built again. */
+  useHierarchy(mode: 'walk' | 'bicycle', cols: HierarchyColumns): void {
+    if (cols.upOffsets.length !== this.nodeCount + 1) throw new SnapshotFormatError(`The ${mode} street hierarchy given to Engine.open covers ${cols.upOffsets.length - 1} nodes, not this snapshot's ${this.nodeCount}: pass the tables of an engine over the same snapshot (engine.sharedTables).`);
+    this.hierarchies.set(modeBit(mode), new HierarchySearch(new ContractionHierarchy(cols), this.nodeCount));
+  }
+
+  private hierarchySearch(mode: 'walk' | 'bicycle', shared = false): HierarchySearch | null {
+    const bit = modeBit(mode);
+    if (!this.hierarchies.has(bit)) this.hierarchies.set(bit, this.nodeCount > MAX_HIERARCHY_NODES ? null : new HierarchySearch(ContractionHierarchy.build(this.columns, bit, shared), this.nodeCount));
+    return this.hierarchies.get(bit) ?? null;
   }
 
   /** The landmark tables of walking or cycling (built on first use, about 16 full Dijkstras; null when the graph is too large for them). */

@@ -26,10 +26,9 @@ export function routeBetween(search: StreetSearch, from: LatLon, to: LatLon, mod
   const g = search.graph;
   const c = g.columns;
   const bit = modeBit(mode);
+  if (!snapEnds(search, from, to, bit, maxSnapMetres)) return null;
   const o = search.snap;
-  if (!snapToStreet(c, g.kd, from.lat, from.lon, bit, maxSnapMetres, o)) return null;
   const d = search.target;
-  if (!snapToStreet(c, g.kd, to.lat, to.lon, bit, maxSnapMetres, d)) return null;
   const cost = (e: number) => (bit === CAR ? (c.edgeLength[e] * 3.6) / c.edgeCarSpeed[e] : c.edgeLength[e]);
   const oRev = reverseEdge(c, o, bit);
   const dRev = reverseEdge(c, d, bit);
@@ -78,6 +77,12 @@ export function routeBetween(search: StreetSearch, from: LatLon, to: LatLon, mod
   return finish(search, from, to, d, end, bit, mode);
 }
 
+/** Snaps a route's ends onto the edges `bit` may use, into `search.snap` (origin) and `search.target`; false when either is further than `maxSnapMetres`. */
+export function snapEnds(search: StreetSearch, from: LatLon, to: LatLon, bit: number, maxSnapMetres: number): boolean {
+  const g = search.graph;
+  return snapToStreet(g.columns, g.kd, from.lat, from.lon, bit, maxSnapMetres, search.snap) && snapToStreet(g.columns, g.kd, to.lat, to.lon, bit, maxSnapMetres, search.target);
+}
+
 /**
  * max(straight line, landmark bound) to the destination's snapped point, which a landmark reaches
  * through its edge's source plus the partial along the edge, or through its target plus the
@@ -104,8 +109,11 @@ function landmarkHeuristic(lm: Landmarks, origin: number, d: StreetSnap, viaSour
   };
 }
 
-/** Writes the path and returns the result; `end` = NO_EDGE for the direct path along one segment. */
-function finish(search: StreetSearch, from: LatLon, to: LatLon, d: StreetSnap, end: number, bit: number, mode: StreetMode): StreetPath {
+/**
+ * Writes the path and returns the result; `end` = NO_EDGE for the direct path along one segment.
+ * With `traced`, the path up to node `end` is already in `search.path` (else it is traced from the search's parents).
+ */
+export function finish(search: StreetSearch, from: LatLon, to: LatLon, d: StreetSnap, end: number, bit: number, mode: StreetMode, traced = false): StreetPath {
   const c = search.graph.columns;
   const p = search.path;
   const o = search.snap;
@@ -114,7 +122,7 @@ function finish(search: StreetSearch, from: LatLon, to: LatLon, d: StreetSnap, e
     p.to(o.lat, o.lon, OFF_GRAPH, o.distance);
     p.to(d.lat, d.lon, c.edgeName[o.edge], Math.abs(along(o, d)) * c.edgeLength[o.edge]);
   } else {
-    search.traceFromSnap(from.lat, from.lon, end);
+    if (!traced) search.traceFromSnap(from.lat, from.lon, end);
     const part = end === d.source ? d.fraction : 1 - d.fraction;
     p.to(d.lat, d.lon, c.edgeName[d.edge], part * c.edgeLength[d.edge]);
   }
@@ -137,7 +145,7 @@ function carSeconds(search: StreetSearch, end: number, d: StreetSnap): number {
 }
 
 /** The edge from `s.target` back to `s.source` usable by `bit`, or NO_EDGE (walking always has one: the builder pairs foot edges). */
-function reverseEdge(c: StreetColumns, s: StreetSnap, bit: number): number {
+export function reverseEdge(c: StreetColumns, s: StreetSnap, bit: number): number {
   for (let e = c.edgeOffsets[s.target], end = c.edgeOffsets[s.target + 1]; e < end; e++) {
     if (c.edgeTarget[e] === s.source && c.edgeAccess[e] & bit) return e;
   }
@@ -152,7 +160,7 @@ function along(o: StreetSnap, d: StreetSnap): number {
 }
 
 /** Cost of going straight along a shared segment from o to d (forward on o's edge, or back on its reverse), else Infinity. */
-function direct(c: StreetColumns, o: StreetSnap, d: StreetSnap, oRev: number, cost: (e: number) => number): number {
+export function direct(c: StreetColumns, o: StreetSnap, d: StreetSnap, oRev: number, cost: (e: number) => number): number {
   const t = along(o, d);
   if (Number.isNaN(t)) return Infinity;
   if (t >= 0) return t * cost(o.edge);

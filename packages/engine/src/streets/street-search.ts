@@ -142,8 +142,6 @@ export class StreetSearch {
    * into `this.path` (which then ends at node `end`).
    */
   traceFromSnap(lat: number, lon: number, end: number): void {
-    const c = this.graph.columns;
-    const s = this.snap;
     let count = 0;
     let node = end;
     while (this.parentEdge[node] !== NO_EDGE) {
@@ -151,13 +149,24 @@ export class StreetSearch {
       this.edges[count++] = this.parentEdge[node];
       node = this.parentNode[node];
     }
+    this.edges.subarray(0, count).reverse();
+    this.traceEdges(lat, lon, node, this.edges, count);
+  }
+
+  /**
+   * Writes the path from the point (lat, lon) through `this.snap` to node `start` (an end of the
+   * snapped edge), then along the first `count` street `edges` (in travel order from `start`) into `this.path`.
+   */
+  traceEdges(lat: number, lon: number, start: number, edges: Uint32Array, count: number): void {
+    const c = this.graph.columns;
+    const s = this.snap;
     const p = this.path;
     p.start(lat, lon);
     p.to(s.lat, s.lon, OFF_GRAPH, s.distance);
-    const partial = node === s.target ? 1 - s.fraction : s.fraction;
-    p.to(c.lat[node], c.lon[node], c.edgeName[s.edge], partial * c.edgeLength[s.edge]);
-    for (let i = count - 1; i >= 0; i--) {
-      const e = this.edges[i];
+    const partial = start === s.target ? 1 - s.fraction : s.fraction;
+    p.to(c.lat[start], c.lon[start], c.edgeName[s.edge], partial * c.edgeLength[s.edge]);
+    for (let i = 0; i < count; i++) {
+      const e = edges[i];
       const v = c.edgeTarget[e];
       p.to(c.lat[v], c.lon[v], c.edgeName[e], c.edgeLength[e]);
     }

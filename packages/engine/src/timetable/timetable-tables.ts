@@ -3,6 +3,8 @@ import { SnapshotFormatError } from '../errors.js';
 import { NONE } from '../snapshot/format.js';
 import { perTripOf, tripColumnsOf, type DerivedTripColumns } from './derived-columns.js';
 import { compactTimes, expandProfiles, type CompactTimes } from './compact-times.js';
+import { TripIds } from '../snapshot/trip-ids.js';
+import { ShapeLines } from '../snapshot/shape-lines.js';
 
 /**
  * Timetable columns: routes, trips, services, patterns, stop times and shapes (see
@@ -26,8 +28,9 @@ export class TimetableTables {
   /** Route -> route_color as 0xRRGGBB, or NONE (every route NONE when the snapshot predates the section). */
   readonly routeColor: Uint32Array;
 
-  /** Trip -> feed trip_id, headsign, BODS vehicle_journey_code, block_id (strings). */
-  readonly tripId: Uint32Array;
+  /** Trip <-> feed trip_id (front-coded; `tripIds.get(tripIdx)`, `tripIds.find(tripId)`, `tripIds.rank`: byte order). */
+  readonly tripIds: TripIds;
+  /** Trip -> headsign, BODS vehicle_journey_code, block_id (strings). */
   readonly tripHeadsign: Uint32Array;
   readonly tripVehicleJourneyCode: Uint32Array;
   readonly tripBlock: Uint32Array;
@@ -41,9 +44,6 @@ export class TimetableTables {
   /** Trip -> pattern, and its rank among the pattern's trips (column in the time matrix); derived from patternTripOffsets. */
   readonly tripPattern: Uint32Array;
   readonly tripRank: Uint32Array;
-  /** Trip indices sorted by trip_id bytes. */
-  readonly tripsById: Uint32Array;
-
   /** Service -> feed service_id (string). */
   readonly serviceId: Uint32Array;
   /** Distinct day bitsets: row r has day d (0-based from the header's firstServiceDay) when bit d of words [r*W, (r+1)*W) is set; W = ceil(dayCount/32). */
@@ -76,9 +76,11 @@ export class TimetableTables {
   readonly stopPatterns: Uint32Array;
   readonly stopPatternPos: Uint32Array;
 
-  /** Shape -> feed shape_id, encoded polyline (precision 5), point count, length in metres. */
+  /** Shape -> feed shape_id (string), its line's key (equal for shapes of the same line; `shapeLines` decodes it), point count, length in metres. */
   readonly shapeId: Uint32Array;
   readonly shapePolyline: Uint32Array;
+  /** The distinct shape lines: points and polyline text by key. */
+  readonly shapeLines: ShapeLines;
   readonly shapePointCount: Uint32Array;
   readonly shapeLength: Float64Array;
 
@@ -96,13 +98,13 @@ export class TimetableTables {
     this.routeAgency = r.u32('routes.agency');
     this.routeType = r.u16('routes.type');
     this.routeColor = r.has('routes.color') ? r.u32('routes.color') : new Uint32Array(this.routeType.length).fill(NONE);
-    this.tripId = r.u32('trips.id');
+    this.tripIds = TripIds.open(r);
+    const tripCount = this.tripIds.count;
     // Absent: every trip's is empty (string 0).
-    this.tripVehicleJourneyCode = r.has('trips.vehicleJourneyCode') ? r.u32('trips.vehicleJourneyCode') : new Uint32Array(this.tripId.length);
-    this.tripBlock = r.has('trips.block') ? r.u32('trips.block') : new Uint32Array(this.tripId.length);
+    this.tripVehicleJourneyCode = r.has('trips.vehicleJourneyCode') ? r.u32('trips.vehicleJourneyCode') : new Uint32Array(tripCount);
+    this.tripBlock = r.has('trips.block') ? r.u32('trips.block') : new Uint32Array(tripCount);
     this.tripService = r.u32('trips.service');
     this.tripShape = r.u32('trips.shape');
-    this.tripsById = r.u32('trips.byId');
     this.serviceId = r.u32('services.id');
     this.serviceDays = r.u32('services.days');
     this.serviceDayRow = r.has('services.dayRows') ? r.u32('services.dayRows') : Uint32Array.from(this.serviceId, (_, i) => i);
@@ -111,12 +113,12 @@ export class TimetableTables {
     this.patternStops = r.u32('patterns.stops');
     this.patternStopFlags = r.u8('patterns.stopFlags');
     this.patternTripOffsets = r.u32('patterns.tripOffsets');
-    if (this.patternTripOffsets.length !== this.patternRoute.length + 1 || this.patternTripOffsets[this.patternRoute.length] !== this.tripId.length) {
-      throw new SnapshotFormatError(`patterns.tripOffsets (${this.patternTripOffsets.length} entries) does not cover the ${this.tripId.length} trips of ${this.patternRoute.length} patterns.`);
+    if (this.patternTripOffsets.length !== this.patternRoute.length + 1 || this.patternTripOffsets[this.patternRoute.length] !== tripCount) {
+      throw new SnapshotFormatError(`patterns.tripOffsets (${this.patternTripOffsets.length} entries) does not cover the ${tripCount} trips of ${this.patternRoute.length} patterns.`);
     }
     // Headsign and direction are stored per pattern when each pattern's trips agree (the usual case), else per trip.
     const perTrip = { headsign: r.has('trips.headsign'), direction: r.has('trips.direction'), profiles: r.has('times.profiles') };
-    if (derived) checkDerived(derived, this.tripId.length, perTrip);
+    if (derived) checkDerived(derived, tripCount, perTrip);
     this.derived = derived ?? {
       ...tripColumnsOf(this.patternTripOffsets, this.patternRoute, share),
       tripHeadsign: perTrip.headsign ? null : perTripOf(r.u32('patterns.headsign'), this.patternTripOffsets, share),
@@ -151,12 +153,13 @@ export class TimetableTables {
     this.stopPatterns = r.u32('stops.patterns');
     this.stopPatternPos = r.u32('stops.patternPos');
     this.shapeId = r.u32('shapes.id');
-    this.shapePolyline = r.u32('shapes.polyline');
+    this.shapeLines = ShapeLines.open(r);
+    this.shapePolyline = this.shapeLines.ofShape;
     this.shapePointCount = r.u32('shapes.pointCount');
     this.shapeLength = r.f64('shapes.length');
 
     this.routeCount = this.routeId.length;
-    this.tripCount = this.tripId.length;
+    this.tripCount = tripCount;
     this.patternCount = this.patternRoute.length;
     this.serviceCount = this.serviceId.length;
     this.shapeCount = this.shapeId.length;
@@ -189,7 +192,7 @@ export class TimetableTables {
 
   /** A pattern's running-time profiles once, a start and a profile per trip: expanded to per-trip rows (a copy, in shared memory when `shared`). */
   private expandProfiles(r: SnapshotReader, shared: boolean): CompactTimes {
-    const trips = this.tripId.length;
+    const trips = this.tripIds.count;
     const start = r.i32('trips.start');
     const profile = r.any('trips.profile') as Uint8Array | Uint16Array | Uint32Array;
     if (start.length !== trips || profile.length !== trips) throw new SnapshotFormatError(`trips.start / trips.profile have ${start.length} / ${profile.length} entries for ${trips} trips.`);

@@ -70,7 +70,7 @@ export class TripDescriber {
   }
 
   tripId(tripIdx: number): string {
-    return this.strings.get(this.tt.tripId[tripIdx]);
+    return this.tt.tripIds.get(tripIdx);
   }
 
   /** Bus and tram: route short name, else long name, else route_id. Rail: the operator code. */

@@ -1,5 +1,4 @@
 import type { StringTable } from '../snapshot/strings.js';
-import { findSorted } from '../snapshot/strings.js';
 import type { TimetableTables } from '../timetable/timetable-tables.js';
 import type { StopTable } from '../stops/stop-table.js';
 import type { StationTable } from '../stops/station-table.js';
@@ -23,8 +22,7 @@ export class TripQueries {
 
   /** Dense index of a trip by feed trip_id (exact), or NOT_FOUND. */
   find(tripId: string): number {
-    const pos = findSorted(this.strings, this.tt.tripId, this.tt.tripsById, this.strings.encode(tripId));
-    return pos < 0 ? NOT_FOUND : this.tt.tripsById[pos];
+    return this.tt.tripIds.find(tripId);
   }
 
   /** A trip_id, else a dated reference `YYYY-MM-DD:trip_id`; null when neither names a trip. */

@@ -66,9 +66,17 @@ function lineText(v: string | null): string | null {
   return v === null || v.indexOf('_') < 0 ? v : v.replace(/_/g, ' ');
 }
 
-/** A journey reference, ignoring the placeholder `UNKNOWN`. */
+/** A journey reference, ignoring the placeholder `UNKNOWN` (in any case: only a seven-letter text can upper-case to it). */
 function journeyRef(v: string | null): string | null {
-  return v === null || v.toUpperCase() === 'UNKNOWN' ? null : v;
+  return v === null || (v.length === 7 && v.toUpperCase() === 'UNKNOWN') ? null : v;
+}
+
+/** num(xmlText(v)) with one trim: Number() skips the same white space trim() does; only white space (0 to Number) is absent. */
+function xmlNum(v: unknown): number | null {
+  if (typeof v !== 'string' || v.indexOf('&') >= 0) return num(xmlText(v));
+  const n = Number(v);
+  if (n === 0 && v.trim().length === 0) return null;
+  return Number.isFinite(n) ? n : null;
 }
 
 /**
@@ -78,10 +86,10 @@ function journeyRef(v: string | null): string | null {
 export function activityRecord(v: ActivityValues): VehicleRecord | null {
   const operatorRef = xmlText(v[SLOT.OperatorRef]);
   let vehicleRef = xmlText(v[SLOT.VehicleRef]);
-  if (vehicleRef && operatorRef && vehicleRef.length > operatorRef.length + 1 && vehicleRef.startsWith(operatorRef + '-')) vehicleRef = vehicleRef.slice(operatorRef.length + 1);
+  if (vehicleRef && operatorRef && vehicleRef.length > operatorRef.length + 1 && vehicleRef.charCodeAt(operatorRef.length) === 45 && vehicleRef.startsWith(operatorRef)) vehicleRef = vehicleRef.slice(operatorRef.length + 1);
   const recordedAtMs = isoMs(xmlText(v[SLOT.RecordedAtTime]));
   if (!vehicleRef || Number.isNaN(recordedAtMs)) return null;
-  const bearing = num(xmlText(v[SLOT.Bearing]));
+  const bearing = xmlNum(v[SLOT.Bearing]);
   const ticket = xmlText(v[SLOT.JourneyCode]);
   const direction = xmlText(v[SLOT.DirectionRef]);
   return {
@@ -104,15 +112,15 @@ export function activityRecord(v: ActivityValues): VehicleRecord | null {
     destinationRef: xmlText(v[SLOT.DestinationRef]),
     destinationName: xmlText(v[SLOT.DestinationName]),
     blockRef: xmlText(v[SLOT.BlockRef]),
-    latitude: num(xmlText(v[SLOT.Latitude])) ?? NaN,
-    longitude: num(xmlText(v[SLOT.Longitude])) ?? NaN,
+    latitude: xmlNum(v[SLOT.Latitude]) ?? NaN,
+    longitude: xmlNum(v[SLOT.Longitude]) ?? NaN,
     bearing: bearing === null || bearing === 0 ? null : bearing,
     recordedAtMs,
     validUntilMs: isoMs(xmlText(v[SLOT.ValidUntilTime])),
     occupancy: xmlText(v[SLOT.Occupancy]),
-    seatedOccupancy: num(xmlText(v[SLOT.SeatedOccupancy])),
-    seatedCapacity: num(xmlText(v[SLOT.SeatedCapacity])),
-    wheelchairOccupancy: num(xmlText(v[SLOT.WheelchairOccupancy])),
-    wheelchairCapacity: num(xmlText(v[SLOT.WheelchairCapacity])),
+    seatedOccupancy: xmlNum(v[SLOT.SeatedOccupancy]),
+    seatedCapacity: xmlNum(v[SLOT.SeatedCapacity]),
+    wheelchairOccupancy: xmlNum(v[SLOT.WheelchairOccupancy]),
+    wheelchairCapacity: xmlNum(v[SLOT.WheelchairCapacity]),
   };
 }

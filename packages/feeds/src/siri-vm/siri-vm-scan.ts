@@ -38,25 +38,28 @@ function nameHash(s: string): number {
   for (let i = 0; i < s.length; i++) h = (Math.imul(h, 31) + s.charCodeAt(i)) | 0;
   return h;
 }
-/** Name id + 1 by nameHash & HASH_MASK (0: no name of interest); checked free of collisions at load. */
-const HASH_MASK = 1023;
-const BY_HASH = new Uint8Array(HASH_MASK + 1);
+/** Names seen, by nameHash & NAME_MASK (one per slot: a colliding name replaces it); kept across parses, as flat copies. */
+const NAME_MASK = 1023;
+const SEEN_NAME: (string | undefined)[] = new Array(NAME_MASK + 1).fill(undefined);
+/** SEEN_NAME's name id in NAMES, or -1 (no name of interest). */
+const SEEN_ID = new Int32Array(NAME_MASK + 1).fill(-1);
+/** Slot -> the slot of the opening tag that followed it last time (-1: none yet): BODS writes its elements in a steady order. */
+const NEXT_SLOT = new Int32Array(NAME_MASK + 1).fill(-1);
+
+/** Puts xml[at, at + len) in SEEN_NAME at `slot` (a copy, so the document is not kept alive) and returns it. */
+function seeName(xml: string, at: number, len: number, slot: number): string {
+  const name = xml.slice(at, at + len).split('').join('');
+  SEEN_NAME[slot] = name;
+  SEEN_ID[slot] = nameId(name);
+  NEXT_SLOT[slot] = -1;
+  return name;
+}
 for (let id = 0; id < NAMES.length; id++) {
-  const h = nameHash(NAMES[id]) & HASH_MASK;
-  if (BY_HASH[h]) throw new Error(`siri-vm-scan: name hash collision for ${NAMES[id]}`);
-  BY_HASH[h] = id + 1;
-}
-
-/** True when xml[at, at + name.length) is `name`. */
-function isName(xml: string, at: number, name: string): boolean {
-  for (let k = 0; k < name.length; k++) if (xml.charCodeAt(at + k) !== name.charCodeAt(k)) return false;
-  return true;
-}
-
-/** True when xml[b, b + len) equals xml[a, a + len). */
-function sameText(xml: string, a: number, b: number, len: number): boolean {
-  for (let k = 0; k < len; k++) if (xml.charCodeAt(a + k) !== xml.charCodeAt(b + k)) return false;
-  return true;
+  const slot = nameHash(NAMES[id]) & NAME_MASK;
+  // The names of interest each keep a slot of their own (else they would take turns in it).
+  if (SEEN_NAME[slot] !== undefined) throw new Error(`siri-vm-scan: name hash collision for ${NAMES[id]}`);
+  SEEN_NAME[slot] = NAMES[id];
+  SEEN_ID[slot] = id;
 }
 
 /** CHILD[ctx * NAMES.length + name]: the context a child element opens, or LEAF + its slot; SKIP for any other element. */
@@ -107,10 +110,8 @@ const MAX_DEPTH = 64;
  * Activities already passed to `onActivity` before a null are to be discarded.
  */
 export function scanSiriVm(xml: string, onActivity: (values: ActivityValues) => void): ScannedHead | null {
-  const n = xml.length;
   const names = NAMES.length;
-  const stackStart = new Int32Array(MAX_DEPTH);
-  const stackLen = new Int32Array(MAX_DEPTH);
+  const stackName: string[] = new Array(MAX_DEPTH).fill('');
   const stackCtx = new Uint8Array(MAX_DEPTH);
   const values: unknown[] = new Array(VALUE_SLOTS).fill(undefined);
   const head: ScannedHead = { sdResponseTimestamp: undefined, vmdResponseTimestamp: undefined, producerRef: undefined };
@@ -118,6 +119,8 @@ export function scanSiriVm(xml: string, onActivity: (values: ActivityValues) => 
   // Per context: opened (a path element seen twice in one parent is left to the general parser) and has child elements (an object in fast-xml-parser's tree).
   let opened = 0, objects = 0;
   let depth = 0, ctx = ROOT, rootDone = false;
+  // The SEEN_NAME slot of the last opening tag (0 at the start: any slot will do as a key).
+  let prevSlot = 0;
   let i = 0;
   if (xml.startsWith('<?xml') && (isSpace(xml.charCodeAt(5)) || xml.charCodeAt(5) === 63)) {
     const end = xml.indexOf('?>', 5);
@@ -125,14 +128,16 @@ export function scanSiriVm(xml: string, onActivity: (values: ActivityValues) => 
     i = end + 2;
   }
   for (;;) {
-    const lt = xml.indexOf('<', i);
+    // BODS writes no white space between tags: the next '<' is usually right here.
+    const lt = xml.charCodeAt(i) === 60 ? i : xml.indexOf('<', i);
     if (lt < 0) break;
     let c = xml.charCodeAt(lt + 1);
     if (c === 47) {
       // A closing tag: the name of the element open, then '>'.
       if (depth === 0) return null;
-      const len = stackLen[depth - 1];
-      if (xml.charCodeAt(lt + 2 + len) !== 62 || !sameText(xml, stackStart[depth - 1], lt + 2, len)) return null;
+      const open = stackName[depth - 1];
+      const len = open.length;
+      if (xml.charCodeAt(lt + 2 + len) !== 62 || !xml.startsWith(open, lt + 2)) return null;
       const closed = ctx;
       depth--;
       ctx = depth ? stackCtx[depth - 1] : ROOT;
@@ -142,39 +147,39 @@ export function scanSiriVm(xml: string, onActivity: (values: ActivityValues) => 
       continue;
     }
     if (c >= 128 || NAME_CHAR[c] !== 1) return null;
-    // An opening tag: its name (hashed on the way), then '>', '/>' or attributes.
-    let p = lt + 1, h = 0;
-    for (; p < n; p++) {
+    // An opening tag: its name (the one that followed the previous opening tag last time, else read and hashed), then '>', '/>' or attributes.
+    const nameStart = lt + 1;
+    let p = -1, slot = NEXT_SLOT[prevSlot], name = '';
+    if (slot >= 0) {
+      name = SEEN_NAME[slot]!;
+      p = nameStart + name.length;
       c = xml.charCodeAt(p);
-      if (c >= 128 || NAME_CHAR[c] === 0) break;
-      h = (Math.imul(h, 31) + c) | 0;
+      if (!(c === 62 || c === 47 || isSpace(c)) || !xml.startsWith(name, nameStart)) p = -1;
     }
-    const nameStart = lt + 1, nameLen = p - nameStart;
+    if (p < 0) {
+      slot = readName(xml, nameStart);
+      NEXT_SLOT[prevSlot] = slot;
+      name = SEEN_NAME[slot]!;
+      p = nameStart + name.length;
+      c = xml.charCodeAt(p);
+    }
+    prevSlot = slot;
+    const nameLen = name.length;
     let selfClosing = false;
     if (c === 62) p++;
     else if (c === 47 && xml.charCodeAt(p + 1) === 62) {
       selfClosing = true;
       p += 2;
     } else if (isSpace(c)) {
-      // Attributes (ignored): up to the '>' outside quotes; no '<' anywhere, no '/>'.
-      let quote = 0;
-      for (p++; p < n; p++) {
-        c = xml.charCodeAt(p);
-        if (c === 60) return null;
-        if (quote) {
-          if (c === quote) quote = 0;
-        } else if (c === 34 || c === 39) quote = c;
-        else if (c === 62) break;
-      }
-      if (p >= n || xml.charCodeAt(p - 1) === 47) return null;
-      p++;
+      p = skipAttributes(xml, p);
+      if (p < 0) return null;
     } else return null;
     if (depth === 0 && rootDone) return null;
     objects |= 1 << ctx;
     let action = SKIP;
     if (ctx !== SKIP) {
-      const id = BY_HASH[h & HASH_MASK] - 1;
-      if (id >= 0 && NAMES[id].length === nameLen && isName(xml, nameStart, NAMES[id])) action = CHILD[ctx * names + id];
+      const id = SEEN_ID[slot];
+      if (id >= 0) action = CHILD[ctx * names + id];
     }
     if (depth === 0 && action !== SIRI) return null;
     // Text only, up to its own closing tag (a leaf)? Then it is read and closed here, not pushed.
@@ -183,7 +188,7 @@ export function scanSiriVm(xml: string, onActivity: (values: ActivityValues) => 
     if (!selfClosing) {
       next = xml.indexOf('<', p);
       if (next < 0) return null;
-      if (xml.charCodeAt(next + 1) === 47 && xml.charCodeAt(next + 2 + nameLen) === 62 && sameText(xml, nameStart, next + 2, nameLen)) {
+      if (xml.charCodeAt(next + 1) === 47 && xml.charCodeAt(next + 2 + nameLen) === 62 && xml.startsWith(name, next + 2)) {
         text = action >= LEAF ? xml.slice(p, next) : '';
         next += 3 + nameLen;
       } else if (action >= LEAF) return null; // a field element with children
@@ -214,8 +219,7 @@ export function scanSiriVm(xml: string, onActivity: (values: ActivityValues) => 
     }
     if (text === null) {
       if (depth === MAX_DEPTH) return null;
-      stackStart[depth] = nameStart;
-      stackLen[depth] = nameLen;
+      stackName[depth] = name;
       stackCtx[depth] = action;
       depth++;
       ctx = action;
@@ -225,6 +229,35 @@ export function scanSiriVm(xml: string, onActivity: (values: ActivityValues) => 
   // One complete Siri root holding a ServiceDelivery with children (else: the general parser's error).
   if (depth !== 0 || !rootDone || !(objects & (1 << SD))) return null;
   return head;
+}
+
+/** The SEEN_NAME slot of the name at xml[at] (hashed as nameHash, up to the first character outside NAME_CHAR), which it holds from now on. Off the hot path: called when the name is not the one predicted. */
+function readName(xml: string, at: number): number {
+  let h = 0, p = at;
+  for (; p < xml.length; p++) {
+    const c = xml.charCodeAt(p);
+    if (c >= 128 || NAME_CHAR[c] === 0) break;
+    h = (Math.imul(h, 31) + c) | 0;
+  }
+  const slot = h & NAME_MASK;
+  const seen = SEEN_NAME[slot];
+  if (seen === undefined || seen.length !== p - at || !xml.startsWith(seen, at)) seeName(xml, at, p - at, slot);
+  return slot;
+}
+
+/** Past the attributes that start at xml[p] (white space): the index after their '>' outside quotes, or -1 (a '<' anywhere, '/>', no end). */
+function skipAttributes(xml: string, p: number): number {
+  const n = xml.length;
+  let quote = 0;
+  for (p++; p < n; p++) {
+    const c = xml.charCodeAt(p);
+    if (c === 60) return -1;
+    if (quote) {
+      if (c === quote) quote = 0;
+    } else if (c === 34 || c === 39) quote = c;
+    else if (c === 62) break;
+  }
+  return p >= n || xml.charCodeAt(p - 1) === 47 ? -1 : p + 1;
 }
 
 /** Extension fields under MonitoredVehicleJourney count where the activity has no Extensions/VehicleJourney (TicketMachine) of its own, as in treeValues. */

@@ -1,15 +1,24 @@
 import { parseIsoMs } from '../feed-values.js';
 
-/** Value of the ASCII digit at xml[i], or -1. */
+/** Value of the ASCII digit at s[i], or -1 (also past the end). */
 function digit(s: string, i: number): number {
   const c = s.charCodeAt(i) - 48;
   return c >= 0 && c <= 9 ? c : -1;
 }
 
-/** The two-digit number at s[i, i + 2), or -1. */
+/** The two-digit number at s[i, i + 2) (inside s), or -1. */
 function two(s: string, i: number): number {
-  const a = digit(s, i), b = digit(s, i + 1);
-  return a < 0 || b < 0 ? -1 : a * 10 + b;
+  const a = s.charCodeAt(i) - 48, b = s.charCodeAt(i + 1) - 48;
+  return a >>> 0 > 9 || b >>> 0 > 9 ? -1 : a * 10 + b;
+}
+
+/** Days from 1970-01-01 to year-month-day (month 1-12, year >= 1), as Date.UTC counts them: Hinnant's days_from_civil. */
+function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = (y / 400) | 0;
+  const yoe = y - era * 400;
+  const doy = (((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) | 0) + day - 1;
+  return era * 146097 + yoe * 365 + ((yoe / 4) | 0) - ((yoe / 100) | 0) + doy - 719468;
 }
 
 /**
@@ -40,5 +49,5 @@ export function isoMs(t: string | null): number {
     i = n;
   }
   if (i !== n) return parseIsoMs(t);
-  return Date.UTC(y1 * 100 + y2, month - 1, day, hour, minute, second, ms) - offsetMin * 60_000;
+  return daysFromCivil(y1 * 100 + y2, month, day) * 86_400_000 + ((hour * 60 + minute - offsetMin) * 60 + second) * 1000 + ms;
 }

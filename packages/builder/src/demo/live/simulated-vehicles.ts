@@ -1,5 +1,5 @@
 import { createRandom } from '../random.js';
-import { decodePolyline, distanceMetres, ukDayOf, type Engine, type TripDetail } from '@transit/engine';
+import { distanceMetres, ukDayOf, type Engine, type TripDetail } from '@transit/engine';
 
 /** A vehicle placed on a journey by the simulator. */
 export interface SimulatedVehicle {
@@ -28,7 +28,7 @@ interface Route {
 function routeOf(engine: Engine, trip: TripDetail): Route {
   const tt = engine.timetable;
   const shape = tt.tripShape[trip.tripIdx];
-  let ll = shape < tt.shapeCount ? decodePolyline(engine.strings.get(tt.shapePolyline[shape])) : new Float64Array(0);
+  let ll = shape < tt.shapeCount ? tt.shapeLines.points(tt.shapePolyline[shape]) : new Float64Array(0);
   if (ll.length < 4) ll = Float64Array.from(trip.calls.flatMap((c) => [c.latitude, c.longitude]));
   const n = ll.length >> 1;
   const along = new Float64Array(n);

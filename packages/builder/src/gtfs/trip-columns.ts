@@ -1,0 +1,86 @@
+import { growI32, growU32, growU8 } from '../write/growable.js';
+
+/** One trip as parsers hand it over (GTFS trips.txt, CIF schedules). */
+export interface TripRow {
+  id: string;
+  route: number;
+  service: number;
+  headsign: string;
+  /** 0/1, or 255 when absent. */
+  direction: number;
+  /** Shape index or -1. */
+  shape: number;
+  block: string;
+  vehicleJourneyCode: string;
+}
+
+/**
+ * The parsed trips as columns, by trip index (the order they were read): no object per trip,
+ * and headsigns, blocks and vehicle journey codes interned (a national feed repeats a few
+ * thousand headsigns over millions of trips). Parsers `push` rows; compile steps read the columns.
+ */
+export class TripColumns {
+  /** Trip -> trip_id (the same strings as the model's tripById keys). */
+  readonly id: string[] = [];
+  /** Trip -> route index (tt.routes). */
+  readonly route = growU32();
+  /** Trip -> service index (tt.services). */
+  readonly service = growU32();
+  /** Trip -> shape index, or -1. */
+  readonly shape = growI32();
+  /** Trip -> direction_id 0/1, or 255 when absent. */
+  readonly direction = growU8();
+  /** Trip -> headsign / block_id / vehicle_journey_code, each an index into `text` ('' is 0). */
+  private readonly headsigns = growU32();
+  private readonly blocks = growU32();
+  private readonly journeyCodes = growU32();
+  private readonly text: string[] = [''];
+  private readonly textIndex = new Map<string, number>([['', 0]]);
+
+  get length(): number {
+    return this.id.length;
+  }
+
+  /** Appends a trip; returns its index. */
+  push(row: TripRow): number {
+    this.id.push(row.id);
+    this.route.push(row.route);
+    this.service.push(row.service);
+    this.shape.push(row.shape);
+    this.direction.push(row.direction);
+    this.headsigns.push(this.intern(row.headsign));
+    this.blocks.push(this.intern(row.block));
+    this.journeyCodes.push(this.intern(row.vehicleJourneyCode));
+    return this.id.length - 1;
+  }
+
+  headsign(t: number): string {
+    return this.text[this.headsigns.get(t)];
+  }
+
+  block(t: number): string {
+    return this.text[this.blocks.get(t)];
+  }
+
+  vehicleJourneyCode(t: number): string {
+    return this.text[this.journeyCodes.get(t)];
+  }
+
+  private intern(s: string): number {
+    let i = this.textIndex.get(s);
+    if (i === undefined) {
+      i = this.text.push(ownString(s)) - 1;
+      this.textIndex.set(this.text[i], i);
+    }
+    return i;
+  }
+}
+
+/**
+ * `text` as a string of its own. A field split from a line is a slice that keeps the whole line
+ * alive (V8 slices strings of 13 characters or more); trips keep their strings until the end of
+ * the build, so a national trips.txt would otherwise stay in memory nearly whole.
+ */
+export function ownString(text: string): string {
+  return text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string);
+}

@@ -1,0 +1,38 @@
+// FEATURE UNDER TEST: the walking and cycling contraction hierarchies as shared tables: an engine opened with `share` builds them once into shared memory, an engine given them (a worker thread's) routes on those very arrays without building its own and answers as an engine of its own does, and hierarchies of another street graph are refused with a clear SnapshotFormatError.
+import { afterEach, describe, expect, inject, it, vi } from 'vitest';
+import { Engine, SnapshotFormatError } from '@transit/engine';
+import { ContractionHierarchy } from '../../packages/engine/src/streets/hierarchy.js';
+import { readSnapshot } from '../support/snapshots.js';
+
+const SHEFFIELD = { lat: 53.3811, lon: -1.4701 };
+const ROTHERHAM = { lat: 53.4302, lon: -1.3568 };
+
+describe('shared street hierarchies', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('are built once into shared memory and routed on by an engine given them', () => {
+    const bytes = readSnapshot(inject('demoSnapshot'));
+    const shared = new SharedArrayBuffer(bytes.byteLength);
+    new Uint8Array(shared).set(new Uint8Array(bytes));
+    const main = Engine.open(shared, { share: true });
+    const tables = main.sharedTables;
+    const { walk, bicycle } = tables.streetHierarchies!;
+    for (const h of [walk, bicycle]) for (const col of [h.upHead, h.upCost, h.downTail, h.arcHalves]) expect(col.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const build = vi.spyOn(ContractionHierarchy, 'build');
+    const worker = Engine.open(shared, { tables });
+    worker.prepareJourneys();
+    expect(build).not.toHaveBeenCalled();
+    expect(worker.streets!.hierarchy('walk')!.upHead).toBe(walk.upHead);
+    expect(worker.streets!.hierarchy('bicycle')!.downCost).toBe(bicycle.downCost);
+    const own = Engine.open(bytes).streets!;
+    for (const mode of ['walk', 'bicycle'] as const) expect(worker.streets!.route(SHEFFIELD, ROTHERHAM, mode)).toEqual(own.route(SHEFFIELD, ROTHERHAM, mode));
+  });
+
+  it('of another street graph are refused', () => {
+    const main = Engine.open(readSnapshot(inject('demoSnapshot')));
+    const walk = main.streets!.hierarchy('walk')!;
+    const tables = { ...main.sharedTables, streetHierarchies: { walk: { ...walk, upOffsets: walk.upOffsets.subarray(1) }, bicycle: main.streets!.hierarchy('bicycle')! } };
+    expect(() => Engine.open(readSnapshot(inject('demoSnapshot')), { tables }).streets).toThrow(SnapshotFormatError);
+    expect(() => Engine.open(readSnapshot(inject('demoSnapshot')), { tables }).streets).toThrow(/walk street hierarchy given to Engine.open covers \d+ nodes, not this snapshot's \d+/);
+  });
+});
