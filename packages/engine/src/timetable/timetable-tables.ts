@@ -44,8 +44,6 @@ export class TimetableTables {
   /** Trip -> pattern, and its rank among the pattern's trips (column in the time matrix); derived from patternTripOffsets. */
   readonly tripPattern: Uint32Array;
   readonly tripRank: Uint32Array;
-  /** Service -> feed service_id (string). */
-  readonly serviceId: Uint32Array;
   /** Distinct day bitsets: row r has day d (0-based from the header's firstServiceDay) when bit d of words [r*W, (r+1)*W) is set; W = ceil(dayCount/32). */
   readonly serviceDays: Uint32Array;
   /** Service -> its row of `serviceDays` (services share rows; the identity when the snapshot predates `services.dayRows`). */
@@ -105,9 +103,10 @@ export class TimetableTables {
     this.tripBlock = r.has('trips.block') ? r.u32('trips.block') : new Uint32Array(tripCount);
     this.tripService = r.u32('trips.service');
     this.tripShape = r.u32('trips.shape');
-    this.serviceId = r.u32('services.id');
     this.serviceDays = r.u32('services.days');
-    this.serviceDayRow = r.has('services.dayRows') ? r.u32('services.dayRows') : Uint32Array.from(this.serviceId, (_, i) => i);
+    // Snapshots since the fifth session hold no service ids (nothing reads them): a service is its row in services.dayRows.
+    // Older ones have services.id (one string per service) and may lack dayRows (service s is row s).
+    this.serviceDayRow = r.has('services.dayRows') ? r.u32('services.dayRows') : Uint32Array.from(r.u32('services.id'), (_, i) => i);
     this.patternRoute = r.u32('patterns.route');
     this.patternStopOffsets = r.u32('patterns.stopOffsets');
     this.patternStops = r.u32('patterns.stops');
@@ -161,9 +160,9 @@ export class TimetableTables {
     this.routeCount = this.routeId.length;
     this.tripCount = tripCount;
     this.patternCount = this.patternRoute.length;
-    this.serviceCount = this.serviceId.length;
+    this.serviceCount = this.serviceDayRow.length;
+    if (r.has('services.id') && r.u32('services.id').length !== this.serviceCount) throw new SnapshotFormatError(`services.dayRows has ${this.serviceCount} entries for ${r.u32('services.id').length} services.`);
     this.shapeCount = this.shapeId.length;
-    if (this.serviceDayRow.length !== this.serviceCount) throw new SnapshotFormatError(`services.dayRows has ${this.serviceDayRow.length} entries for ${this.serviceCount} services.`);
     if (this.stopPatternOffsets.length !== stopCount + 1) throw new SnapshotFormatError(`stops.patternOffsets has ${this.stopPatternOffsets.length} entries for ${stopCount} stops.`);
   }
 
