@@ -1,7 +1,7 @@
 // Street graph on real Newport (OSM extract + BODS GTFS of 2023-06-13): snapping, access search
-// within 1 km (target < 2 ms median), point-to-point walk / bicycle / car A*, each beside a
-// naive baseline (linear scan for snapping, plain Dijkstra without A* for routes, an unbounded
-// heap-less Dijkstra for the access search). Answers are checked against the baselines first.
+// within 1 km (target < 2 ms median), point-to-point walk and bicycle routes (contraction
+// hierarchies) and car routes (A*), each beside a naive baseline (linear scan for snapping, plain
+// Dijkstra for routes, an unbounded heap-less Dijkstra for the access search). Answers are checked against the baselines first.
 // Run alone: `node bench/suites/streets.js`. Needs ../shared/data; returns null without it.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -155,7 +155,7 @@ export async function streetsSuite() {
     ['streets: access search + path and steps to the nearest stop', () => { const p = next(); return s.walkFrom(p.lat, p.lon, ACCESS_M) ? s.pathTo(s.stops[0]).steps.length : 1; }],
   ];
   for (const mode of ['walk', 'bicycle', 'car']) {
-    tasks.push([`streets: ${mode} route A* (with geometry and steps)`, () => { const [a, b] = pair(); return (g.route(a, b, mode)?.distance ?? 0) + 1; }]);
+    tasks.push([`streets: ${mode} route, ${mode === 'car' ? 'A*' : 'contraction hierarchy'} (with geometry and steps)`, () => { const [a, b] = pair(); return (g.route(a, b, mode)?.distance ?? 0) + 1; }]);
     tasks.push([`streets: ${mode} route, plain Dijkstra, no A*, cost only (naive baseline)`, () => { const [a, b] = pair(); const c = plainDijkstra(g, a, b, mode); return Number.isFinite(c) ? c + 1 : 1; }]);
   }
   return { info, tasks };
