@@ -4,15 +4,14 @@ import { compilePlacePages, SnapshotReader, type PlacePageColumns } from '@trans
 import { compileSnapshot } from '@transit/builder';
 import { compilePlacePagesOnTwoThreads, startPlacePagesWorker } from '../../packages/builder/src/places/place-pages-threads.js';
 import { addPostcode, randomWorld } from '../engine/places-fixture.js';
+import { sharedCopy } from '../support/snapshots.js';
 
 /** The seeded place world compiled without pages, in shared memory (what the worker views). */
 function worldSnapshot(): SharedArrayBuffer {
   const { ds } = randomWorld(5, 1500);
   for (let i = 0; i < 30; i++) addPostcode(ds, `A1${i % 10}${'ABD'[i % 3]}${'EFG'[Math.floor(i / 10)]}`, 53.4 + i * 0.001, -1.5);
   const bytes = compileSnapshot(ds, { builtAt: '2026-01-01T00:00:00.000Z', placePageMinPostings: Infinity });
-  const shared = new SharedArrayBuffer(bytes.length);
-  new Uint8Array(shared).set(bytes);
-  return shared;
+  return sharedCopy(bytes);
 }
 
 const plain = (p: PlacePageColumns) => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, Array.from(v as Uint32Array)]));

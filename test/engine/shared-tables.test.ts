@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { Engine, SnapshotFormatError } from '@transit/engine';
 import { buildSnapshot } from '@transit/builder';
 import { randomTimetable, writeRandomTimetable } from '../support/random-timetable.js';
-import { readSnapshot } from '../support/snapshots.js';
+import { readSnapshot, sharedCopy } from '../support/snapshots.js';
 
 const SHEFFIELD = { lat: 53.3811, lon: -1.4701 };
 const ROTHERHAM = { lat: 53.4302, lon: -1.3568 };
@@ -20,9 +20,7 @@ function answers(e: Engine): string {
 
 describe('shared tables', () => {
   it('are derived into shared memory, viewed by an engine given them, which answers as one of its own', () => {
-    const bytes = readSnapshot(inject('demoSnapshot'));
-    const shared = new SharedArrayBuffer(bytes.byteLength);
-    new Uint8Array(shared).set(new Uint8Array(bytes));
+    const shared = sharedCopy(readSnapshot(inject('demoSnapshot')));
     const main = Engine.open(shared, { share: true });
     const { trips } = main.sharedTables;
     // The demo snapshot stores running-time profiles: their per-trip rows are derived too.
@@ -56,9 +54,7 @@ describe('shared tables', () => {
     const built = own.planner.bounds.landmarks!;
     expect(built, 'built by prepareJourneys').not.toBeNull();
     expect(own.sharedTables.landmarks).toBe(built);
-    const bytes = readSnapshot(inject('demoSnapshot'));
-    const shared = new SharedArrayBuffer(bytes.byteLength);
-    new Uint8Array(shared).set(new Uint8Array(bytes));
+    const shared = sharedCopy(readSnapshot(inject('demoSnapshot')));
     const fromShare = Engine.open(shared, { share: true }).sharedTables.landmarks!;
     expect(Array.from(fromShare.stops)).toEqual(Array.from(built.stops));
     expect(Array.from(fromShare.fromLandmark)).toEqual(Array.from(built.fromLandmark));

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { Engine, SnapshotFormatError } from '@transit/engine';
 import { ContractionHierarchy } from '../../packages/engine/src/streets/hierarchy.js';
-import { readSnapshot } from '../support/snapshots.js';
+import { readSnapshot, sharedCopy } from '../support/snapshots.js';
 
 const SHEFFIELD = { lat: 53.3811, lon: -1.4701 };
 const ROTHERHAM = { lat: 53.4302, lon: -1.3568 };
@@ -12,8 +12,7 @@ describe('shared street hierarchies', () => {
 
   it('are built once into shared memory and routed on by an engine given them', () => {
     const bytes = readSnapshot(inject('demoSnapshot'));
-    const shared = new SharedArrayBuffer(bytes.byteLength);
-    new Uint8Array(shared).set(new Uint8Array(bytes));
+    const shared = sharedCopy(bytes);
     const main = Engine.open(shared, { share: true });
     const tables = main.sharedTables;
     const { walk, bicycle } = tables.streetHierarchies!;

@@ -8,6 +8,13 @@ export function readSnapshot(file: string): ArrayBuffer {
   return buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer;
 }
 
+/** A copy of snapshot bytes in shared memory (what a server's main thread opens with `share` and its workers view). */
+export function sharedCopy(bytes: ArrayBuffer | Uint8Array): SharedArrayBuffer {
+  const shared = new SharedArrayBuffer(bytes.byteLength);
+  new Uint8Array(shared).set(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes));
+  return shared;
+}
+
 let demo: Engine | undefined;
 let real: Engine | null | undefined;
 

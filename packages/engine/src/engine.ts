@@ -130,7 +130,7 @@ export class Engine {
     return { trips: this.timetable.derived, footpathSeconds: this.footpathSeconds, streetHierarchies: this.sharedHierarchies(), landmarks: this.landmarkTables };
   }
 
-  /** The street hierarchies to share: built here on first call (a second or two of CPU on Newport; into shared memory when opened with `share`), or those given at open. */
+  /** The street hierarchies to share: built here on first call (2.5-3.3 s of CPU and 9.7 MiB for both on Newport: `node bench/journey-http-profile.js --hierarchy-only`; into shared memory when opened with `share`), or those given at open. */
   private sharedHierarchies(): SharedTables['streetHierarchies'] {
     const walk = this.streets?.hierarchy('walk', this.share);
     const bicycle = this.streets?.hierarchy('bicycle', this.share);
@@ -381,7 +381,7 @@ export class Engine {
   /**
    * Builds now what the first journey plan would otherwise build inside its request: the planner
    * and its workspace, the trip describer, the street model and the walking and cycling contraction
-   * hierarchies of the direct routes (a second or two of CPU and ~12 MiB on Newport's streets, none
+   * hierarchies of the direct routes (2.5-3.3 s of CPU and 9.7 MiB on Newport's streets, none
    * when given at open in `tables`). A server calls it
    * before it reports ready; plans answer the same with or without it.
    */

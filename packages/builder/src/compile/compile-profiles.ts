@@ -1,5 +1,5 @@
 import type { CallBuffer } from '../gtfs/stop-time-runs.js';
-import { growU32 } from '../write/growable.js';
+import { grown, growU32 } from '../write/growable.js';
 
 /** A pattern's running times stored once: the `times.profiles` form (see TimetableTables.timeRows in the engine). */
 export interface ProfileTimes {
@@ -87,12 +87,6 @@ export class TripProfiles {
   }
 }
 
-/** A copy of `a` with room for `length` values. */
-function grown<T extends Int32Array | Uint32Array>(a: T, length: number): T {
-  const out = new (a.constructor as new (n: number) => T)(length);
-  out.set(a);
-  return out;
-}
 
 /**
  * Lays out the patterns' profile rows, pattern by pattern in snapshot order: a pattern's

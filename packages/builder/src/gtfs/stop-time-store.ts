@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { BuildError } from '../issues.js';
+import { grown } from '../write/growable.js';
 import { RECORD_WORDS, callBuffer, maxOf, mergeRuns, sortedRows, type RunSpan, type TripCallSink } from './stop-time-runs.js';
 
 /** Rows held in memory before a sorted run is written to the temp file (about 21 bytes a row). */
@@ -194,11 +195,4 @@ export class StopTimeStore {
     this.flags = new Uint8Array(0);
     this.buffered = 0;
   }
-}
-
-/** A copy of `a` with room for `length` values. */
-function grown<T extends Uint32Array | Int32Array | Uint8Array>(a: T, length: number): T {
-  const out = new (a.constructor as new (n: number) => T)(length);
-  out.set(a);
-  return out;
 }

@@ -35,6 +35,13 @@ export class Growable<T extends Uint8Array | Uint16Array | Uint32Array | Int32Ar
   }
 }
 
+/** A copy of `a` with room for `length` values (a column grown by hand, where a Growable would cost a call per value). */
+export function grown<T extends Uint8Array | Uint16Array | Uint32Array | Int32Array | Float64Array | Float32Array>(a: T, length: number): T {
+  const out = new (a.constructor as new (n: number) => T)(length);
+  out.set(a as never);
+  return out;
+}
+
 export const growU32 = () => new Growable(Uint32Array);
 export const growI32 = () => new Growable(Int32Array);
 export const growU8 = () => new Growable(Uint8Array);

@@ -106,7 +106,7 @@ export class StreetGraph implements StreetNetwork {
   }
 
   /**
-   * The contraction hierarchy of walking or cycling: built on first use (a second or two of CPU on
+   * The contraction hierarchy of walking or cycling: built on first use (0.8-2.3 s of CPU a mode on
    * Newport; into shared memory when `shared`, for engines in other threads), or the one given to
    * `useHierarchy`; null for a graph of more than MAX_HIERARCHY_NODES. See docs/engine.md "Streets".
    */

@@ -106,6 +106,7 @@ export class TimetableTables {
     this.serviceDays = r.u32('services.days');
     // Snapshots since the fifth session hold no service ids (nothing reads them): a service is its row in services.dayRows.
     // Older ones have services.id (one string per service) and may lack dayRows (service s is row s).
+    const serviceIds = r.has('services.id') ? r.u32('services.id') : null;
     this.serviceDayRow = r.has('services.dayRows') ? r.u32('services.dayRows') : Uint32Array.from(r.u32('services.id'), (_, i) => i);
     this.patternRoute = r.u32('patterns.route');
     this.patternStopOffsets = r.u32('patterns.stopOffsets');
@@ -161,7 +162,7 @@ export class TimetableTables {
     this.tripCount = tripCount;
     this.patternCount = this.patternRoute.length;
     this.serviceCount = this.serviceDayRow.length;
-    if (r.has('services.id') && r.u32('services.id').length !== this.serviceCount) throw new SnapshotFormatError(`services.dayRows has ${this.serviceCount} entries for ${r.u32('services.id').length} services.`);
+    if (serviceIds && serviceIds.length !== this.serviceCount) throw new SnapshotFormatError(`services.dayRows has ${this.serviceCount} entries for ${serviceIds.length} services.`);
     this.shapeCount = this.shapeId.length;
     if (this.stopPatternOffsets.length !== stopCount + 1) throw new SnapshotFormatError(`stops.patternOffsets has ${this.stopPatternOffsets.length} entries for ${stopCount} stops.`);
   }
