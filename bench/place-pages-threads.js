@@ -22,7 +22,7 @@ for (let run = 0; run < runs; run++) {
   for (const threads of [1, 2]) {
     const c0 = cpu();
     const t0 = performance.now();
-    const pages = threads === 1 ? compilePlacePages(new SnapshotReader(snapshot)) : compilePlacePagesOnTwoThreads(snapshot, {});
+    const pages = threads === 1 ? compilePlacePages(new SnapshotReader(snapshot)) : await compilePlacePagesOnTwoThreads(snapshot, {});
     const wall = (performance.now() - t0) / 1000;
     console.log(`${threads} thread(s): ${pages.totals.length} texts, ${wall.toFixed(1)} s wall, ${(cpu() - c0).toFixed(1)} s CPU, columns hash ${hash(pages).toString(16)}, load ${loadavg()[0].toFixed(1)}`);
   }

@@ -166,6 +166,6 @@ async function compileDataset(ds: Dataset, options: BuildOptions, coverage: Cove
   }
   feeds.push(...streets.feeds);
 
-  const { writer, header } = compileSections(ds, { feeds, builtAt: options.builtAt, coverage, streets: streets.streets, progress });
+  const { writer, header } = await compileSections(ds, { feeds, builtAt: options.builtAt, coverage, streets: streets.streets, progress });
   return { writer, header, issues: ds.issues };
 }

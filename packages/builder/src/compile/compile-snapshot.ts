@@ -18,7 +18,7 @@ import { SOUTH_AND_WEST_YORKSHIRE } from '../coverage/default-coverage.js';
 import type { CoverageArea } from '../coverage/parse-coverage.js';
 import { modeBitOf } from './route-modes.js';
 import { compilePlaces } from '../places/compile-places.js';
-import { writePlacePages } from '../places/write-place-pages.js';
+import { writePlacePages, writePlacePagesOnTwoThreads } from '../places/write-place-pages.js';
 import { deriveSettlements } from '../places/derive-settlements.js';
 import { GtfsFareModel } from '../fares/gtfs-fare-model.js';
 import { GtfsFaresV2Model } from '../fares/gtfs-fares-v2-model.js';
@@ -58,17 +58,29 @@ export interface CompileOptions {
   placePageMinWork?: number;
 }
 
-/** Compiles a parsed dataset into snapshot bytes. */
+/** Compiles a parsed dataset into snapshot bytes, all on this thread. */
 export function compileSnapshot(ds: Dataset, opts: CompileOptions = {}): Uint8Array {
-  const { writer, header } = compileSections(ds, opts);
+  const { writer, header } = compileSectionsBeforePages(ds, opts);
+  writePlacePages(writer, opts.placePageMinPostings, opts.placePageMinWork);
+  opts.progress?.compiled();
   return writer.toBytes(header);
 }
 
 /**
  * Compiles a parsed dataset into its sections and header, for `SnapshotWriter.toBytes` or
  * `writeTo` (a file, without a second copy in memory). Nothing else of the compile outlives it.
+ * The same sections as compileSnapshot; the place pages of a large snapshot are computed on two
+ * threads, awaited (a worker that dies rejects, never hangs).
  */
-export function compileSections(ds: Dataset, opts: CompileOptions = {}): { writer: SnapshotWriter; header: HeaderInput } {
+export async function compileSections(ds: Dataset, opts: CompileOptions = {}): Promise<{ writer: SnapshotWriter; header: HeaderInput }> {
+  const out = compileSectionsBeforePages(ds, opts);
+  await writePlacePagesOnTwoThreads(out.writer, opts.placePageMinPostings, opts.placePageMinWork);
+  opts.progress?.compiled();
+  return out;
+}
+
+/** Every section but the stored place pages (the last ones written: they read the place sections and strings). */
+function compileSectionsBeforePages(ds: Dataset, opts: CompileOptions): { writer: SnapshotWriter; header: HeaderInput } {
   const w = new SnapshotWriter();
   const step = (label: string) => opts.progress?.step(label);
   step('stops and patterns');
@@ -103,7 +115,7 @@ export function compileSections(ds: Dataset, opts: CompileOptions = {}): { write
   const strings = ds.pool.compile();
   w.add('strings.bytes', strings.bytes).add('strings.offsets', strings.offsets);
   writeShapeGrid(w);
-  writePlacePages(w, opts.placePageMinPostings, opts.placePageMinWork);
+  step('place pages');
   const header: HeaderInput = {
     schemaVersion: SCHEMA_VERSION,
     builderVersion: BUILDER_VERSION,
@@ -115,7 +127,6 @@ export function compileSections(ds: Dataset, opts: CompileOptions = {}): { write
     timezone: 'Europe/London',
     agencies: ds.timetable.agencies,
   };
-  opts.progress?.compiled();
   return { writer: w, header };
 }
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { MessageChannel, Worker, receiveMessageOnPort } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import { compilePlacePages, mergePlacePageParts, placePageTexts, SnapshotReader, type PlacePageChoice, type PlacePageColumns } from '@transit/engine';
 import type { PlacePagesAnswer, PlacePagesWork } from './place-pages-worker.js';
 
@@ -10,46 +10,48 @@ const WORKER_ENTRY = fileURLToPath(new URL('../../dist/places/place-pages-worker
 /**
  * compilePlacePages on two threads: the texts chosen once here (placePageTexts), then every other
  * text's page on a worker thread, the rest on this one, interleaved back (the same columns as one
- * thread gives). Synchronous: this thread computes
- * its half, then blocks until the worker has posted its own. An error on either thread is thrown
- * here with its message.
+ * thread gives). This thread computes its half, then awaits the worker's: an error on either
+ * thread rejects with its message, and a worker that ends without answering (exits, dies) rejects
+ * too, never a wait without end. `workerEntry` replaces the worker's script (tests give one that
+ * fails).
  */
-export function compilePlacePagesOnTwoThreads(snapshot: SharedArrayBuffer, choice: PlacePageChoice): PlacePageColumns {
+export async function compilePlacePagesOnTwoThreads(snapshot: SharedArrayBuffer, choice: PlacePageChoice, workerEntry: string | URL = WORKER_ENTRY): Promise<PlacePageColumns> {
   const texts = placePageTexts(new SnapshotReader(snapshot), choice); // once: costing the name prefixes is a third of the work
-  const worker = startPlacePagesWorker(snapshot, { ...choice, texts, part: { index: 0, count: 2 } });
+  const worker = startPlacePagesWorker(snapshot, { ...choice, texts, part: { index: 0, count: 2 } }, workerEntry);
   try {
     const mine = compilePlacePages(new SnapshotReader(snapshot), { ...choice, texts, part: { index: 1, count: 2 } });
-    return mergePlacePageParts([worker.result(), mine]);
+    return mergePlacePageParts([await worker.result, mine]);
   } finally {
     worker.stop();
   }
 }
 
-/** A worker thread computing compilePlacePages(snapshot, choice); `result` blocks until it is done. */
+/** A worker thread computing compilePlacePages(snapshot, choice). */
 export interface PlacePagesWorker {
-  /** The worker's columns; throws its error (same name and message) if it threw. Call once. */
-  result(): PlacePageColumns;
+  /**
+   * The worker's columns. Rejects with the worker's error (same name and message) if it threw,
+   * and with a message naming the exit code if the thread ended without an answer.
+   */
+  result: Promise<PlacePageColumns>;
   /** Ends the thread (done already, or abandoned). */
   stop(): void;
 }
 
-/** Starts compilePlacePages(snapshot, choice) on a worker thread. */
-export function startPlacePagesWorker(snapshot: SharedArrayBuffer, choice: PlacePageChoice): PlacePagesWorker {
-  if (!existsSync(WORKER_ENTRY)) throw new Error(`${WORKER_ENTRY} is missing: build the builder first (npm run build)`);
-  const done = new Int32Array(new SharedArrayBuffer(4));
-  const { port1, port2 } = new MessageChannel();
-  const work: PlacePagesWork = { snapshot, choice, done, port: port2 };
-  const worker = new Worker(WORKER_ENTRY, { workerData: work, transferList: [port2] });
+/** Starts compilePlacePages(snapshot, choice) on a worker thread running `workerEntry` (default the builder's place-pages-worker.js). */
+export function startPlacePagesWorker(snapshot: SharedArrayBuffer, choice: PlacePageChoice, workerEntry: string | URL = WORKER_ENTRY): PlacePagesWorker {
+  if (workerEntry === WORKER_ENTRY && !existsSync(WORKER_ENTRY)) throw new Error(`${WORKER_ENTRY} is missing: build the builder first (npm run build)`);
+  const work: PlacePagesWork = { snapshot, choice };
+  const worker = new Worker(workerEntry, { workerData: work });
+  const result = new Promise<PlacePageColumns>((resolve, reject) => {
+    // Node delivers a thread's messages before its 'exit': an exit seen first had no answer.
+    worker.once('message', (answer: PlacePagesAnswer) => ('error' in answer ? reject(workerError(answer.error)) : resolve(answer.pages)));
+    worker.once('error', (err) => reject(new Error(`the place pages worker failed: ${err.message}`)));
+    worker.once('exit', (code) => reject(new Error(`the place pages worker exited (code ${code}) without an answer`)));
+  });
+  result.catch(() => {}); // abandoned (this thread's half threw first): not an unhandled rejection
   return {
-    result() {
-      Atomics.wait(done, 0, 0); // the worker posts its answer before raising `done`
-      const answer = receiveMessageOnPort(port1)?.message as PlacePagesAnswer | undefined;
-      if (!answer) throw new Error('the place pages worker stopped without an answer');
-      if ('error' in answer) throw workerError(answer.error);
-      return answer.pages;
-    },
+    result,
     stop() {
-      port1.close();
       void worker.terminate();
     },
   };

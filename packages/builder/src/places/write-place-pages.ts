@@ -2,7 +2,7 @@ import { compilePlacePages, PLACE_PAGE_MIN_POSTINGS, PLACE_PAGE_MIN_WORK, PLACE_
 import { SnapshotWriter } from '../write/snapshot-writer.js';
 import { compilePlacePagesOnTwoThreads } from './place-pages-threads.js';
 
-/** Postings from which the pages are computed on two threads (below, a worker's start and its own place index cost more than it saves). */
+/** Postings from which writePlacePagesOnTwoThreads uses a worker thread (below, a worker's start and its own place index cost more than it saves). */
 export const PLACE_PAGES_TWO_THREADS_MIN_POSTINGS = 200_000;
 
 /** Sections the engine's place search reads (PlaceIndex, its stop and station tables, strings). */
@@ -15,18 +15,33 @@ const PLACE_SEARCH_READS = ['stops.', 'stations.', 'settlements.', 'postcodes.',
  * their own. Words with fewer than `minPostings` postings (default PLACE_PAGE_MIN_POSTINGS) and
  * name prefixes whose search visits fewer than `minWork` weighted postings (default
  * PLACE_PAGE_MIN_WORK) get none; without any such text (or with `minPostings` Infinity) no
- * sections are written. From PLACE_PAGES_TWO_THREADS_MIN_POSTINGS postings the pages are
- * computed on this thread and a worker thread, half each (place-pages-threads.ts): the same bytes.
+ * sections are written. On this thread (writePlacePagesOnTwoThreads: the same bytes).
  */
 export function writePlacePages(w: SnapshotWriter, minPostings = PLACE_PAGE_MIN_POSTINGS, minWork = PLACE_PAGE_MIN_WORK): void {
   const postingCount = w.section('search.postings', Uint32Array).length;
   if (postingCount < minPostings) return; // no word can be common enough
+  addPages(w, compilePlacePages(new SnapshotReader(placeSearchBytes(w, false).buffer), { minPostings, minWork }));
+}
+
+/**
+ * writePlacePages with the pages computed on this thread and a worker thread, half each
+ * (place-pages-threads.ts), from PLACE_PAGES_TWO_THREADS_MIN_POSTINGS postings: the same bytes.
+ * Rejects, writing nothing, if the worker fails or ends without an answer.
+ */
+export async function writePlacePagesOnTwoThreads(w: SnapshotWriter, minPostings = PLACE_PAGE_MIN_POSTINGS, minWork = PLACE_PAGE_MIN_WORK): Promise<void> {
+  const postingCount = w.section('search.postings', Uint32Array).length;
+  if (postingCount < Math.max(minPostings, PLACE_PAGES_TWO_THREADS_MIN_POSTINGS)) return writePlacePages(w, minPostings, minWork);
+  addPages(w, await compilePlacePagesOnTwoThreads(placeSearchBytes(w, true).buffer as SharedArrayBuffer, { minPostings, minWork }));
+}
+
+/** The place-search sections of `w` as a snapshot of their own (in shared memory for two threads). */
+function placeSearchBytes(w: SnapshotWriter, shared: boolean): Uint8Array {
   const own = new SnapshotWriter();
   for (const s of w.sectionsStartingWith(PLACE_SEARCH_READS)) own.add(s.name, s.array);
-  const twoThreads = postingCount >= PLACE_PAGES_TWO_THREADS_MIN_POSTINGS;
-  const bytes = own.toBytes({ schemaVersion: 0, builderVersion: '', builtAt: '', feeds: [], bbox: { minLat: 0, minLon: 0, maxLat: 0, maxLon: 0 }, firstServiceDay: 0, serviceDayCount: 0, timezone: '', agencies: [] }, twoThreads);
-  const choice = { minPostings, minWork };
-  const pages = twoThreads ? compilePlacePagesOnTwoThreads(bytes.buffer as SharedArrayBuffer, choice) : compilePlacePages(new SnapshotReader(bytes.buffer), choice);
+  return own.toBytes({ schemaVersion: 0, builderVersion: '', builtAt: '', feeds: [], bbox: { minLat: 0, minLon: 0, maxLat: 0, maxLon: 0 }, firstServiceDay: 0, serviceDayCount: 0, timezone: '', agencies: [] }, shared);
+}
+
+function addPages(w: SnapshotWriter, pages: PlacePageColumns): void {
   if (pages.totals.length === 0) return; // a small snapshot: no word is common enough
   for (const key of Object.keys(PLACE_PAGE_SECTIONS) as (keyof PlacePageColumns)[]) w.add(PLACE_PAGE_SECTIONS[key], pages[key]);
 }
