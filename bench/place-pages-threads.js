@@ -4,7 +4,8 @@
 // Usage: node bench/place-pages-threads.js FILE [--runs N]   (needs npm run build)
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { compilePlacePages, SnapshotReader } from '@transit/engine';
+import { SnapshotReader } from '@transit/engine';
+import { compilePlacePages } from '../packages/builder/dist/places/compile-place-pages.js';
 import { compilePlacePagesOnTwoThreads } from '../packages/builder/dist/places/place-pages-threads.js';
 
 const file = process.argv[2];

@@ -13,7 +13,7 @@
 // (median and p99 wall µs per call by query class, each build), --each (each query timed alone,
 // warm: the median and the slowest per build), --add-pages (the head build
 // opens the snapshot with stored first pages added, `search.page*`, computed by its own
-// compilePlacePages as the builder does, words of --min-postings N postings or more and name
+// compilePlacePages (or the builder's) as the builder does, words of --min-postings N postings or more and name
 // prefixes of --min-work N weighted postings or more (Infinity: none); the base build opens it as
 // it is; --repage: replace pages the snapshot already has), --save FILE (write the head's snapshot
 // bytes to FILE).
@@ -40,7 +40,7 @@ const base = (await engineOf(arg('--base', 'packages/engine/dist-base'))).Engine
 const head = headModule.Engine.open(headBytes);
 console.log(`head build: ${head.places.pages?.wordCount ?? 0} words with stored first pages`);
 
-/** The snapshot with the `search.page*` sections added, computed by the head engine's compilePlacePages (as the builder's writePlacePages does). */
+/** The snapshot with the `search.page*` sections added, computed by compilePlacePages (the head engine's, or the builder's for engines with PlacePageSearch) as the builder's writePlacePages does. */
 async function withPages(buffer, engine) {
   const { SnapshotWriter } = await import('@transit/builder');
   const r = new engine.SnapshotReader(buffer);
@@ -57,7 +57,9 @@ async function withPages(buffer, engine) {
   }
   const minPostings = Number(arg('--min-postings', String(engine.PLACE_PAGE_MIN_POSTINGS)));
   const minWork = Number(arg('--min-work', String(engine.PLACE_PAGE_MIN_WORK ?? Infinity)));
-  const pages = engine.compilePlacePages(r, engine.PLACE_PAGE_MIN_WORK === undefined ? minPostings : { minPostings, minWork });
+  // Engines before PlacePageSearch compile the pages themselves; later ones leave it to the builder (whose search is packages/engine/dist's).
+  const compilePlacePages = engine.compilePlacePages ?? (await import('../packages/builder/dist/places/compile-place-pages.js')).compilePlacePages;
+  const pages = compilePlacePages(r, engine.PLACE_PAGE_MIN_WORK === undefined ? minPostings : { minPostings, minWork });
   const cpu = process.cpuUsage(cpu0);
   for (const [key, name] of Object.entries(engine.PLACE_PAGE_SECTIONS)) w.add(name, pages[key]);
   const { sections, ...header } = r.header;

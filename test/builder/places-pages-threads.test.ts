@@ -1,8 +1,9 @@
 // FEATURE UNDER TEST: the stored place pages computed on two threads (places/place-pages-threads.ts): the same columns as one thread, an error on the worker thread surfaces with its own message, and a worker thread that ends without answering is an error, not a wait without end.
 import { describe, it, expect } from 'vitest';
-import { compilePlacePages, SnapshotReader, type PlacePageColumns } from '@transit/engine';
+import { SnapshotReader, type PlacePageColumns } from '@transit/engine';
 import { compileSnapshot } from '@transit/builder';
 import { compilePlacePagesOnTwoThreads, startPlacePagesWorker } from '../../packages/builder/src/places/place-pages-threads.js';
+import { compilePlacePages } from '../../packages/builder/src/places/compile-place-pages.js';
 import { addPostcode, randomWorld } from '../engine/places-fixture.js';
 import { sharedCopy } from '../support/snapshots.js';
 

@@ -19,7 +19,7 @@ export { TripIds, TRIP_ID_BLOCK } from './snapshot/trip-ids.js';
 export { ShapeLines } from './snapshot/shape-lines.js';
 export { KD_NODE_SIZE } from './spatial/kd-view.js';
 export { deletionHash, NO_SKIP, TYPO_MIN_TOKEN_BYTES, TYPO_MIN_WORD_BYTES, TYPO_MAX_BYTES } from './places/typo.js';
-export { compilePlacePages, placePageTexts, mergePlacePageParts, type PlacePageChoice } from './places/compile-place-pages.js';
+export { PlacePageSearch } from './places/place-page-search.js';
 export { PLACE_PAGE_SECTIONS, PLACE_PAGE_MIN_POSTINGS, PLACE_PAGE_MIN_WORK, PLACE_PAGE_MAX_PHRASES, type PlacePageColumns } from './places/place-pages.js';
 export { STOP_TYPE_CODES, ModeBit } from './stops/stop-table.js';
 export { BoardHits } from './boards/board-hits.js';

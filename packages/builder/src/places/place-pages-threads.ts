@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { compilePlacePages, mergePlacePageParts, placePageTexts, SnapshotReader, type PlacePageChoice, type PlacePageColumns } from '@transit/engine';
+import { SnapshotReader, type PlacePageColumns } from '@transit/engine';
+import { compilePlacePages, mergePlacePageParts, placePageTexts, type PlacePageChoice } from './compile-place-pages.js';
 import type { PlacePagesAnswer, PlacePagesWork } from './place-pages-worker.js';
 
 /** The compiled worker entry (a worker runs built JavaScript, also when the caller runs from sources). */

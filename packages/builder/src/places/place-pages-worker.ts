@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { PlacePageChoice, PlacePageColumns } from '@transit/engine';
+import type { PlacePageColumns } from '@transit/engine';
+import type { PlacePageChoice } from './compile-place-pages.js';
 
 /** What compilePlacePagesOnTwoThreads hands its worker (place-pages-threads.ts). */
 export interface PlacePagesWork {
@@ -11,12 +12,13 @@ export interface PlacePagesWork {
 /** The worker's answer: its part of the pages, or the message of what it threw. */
 export type PlacePagesAnswer = { pages: PlacePageColumns } | { error: { name: string; message: string } };
 
-// The worker thread's whole job: one part of compilePlacePages, posted back. The engine is
-// imported inside the try: a failure to load it is an answer too. (A thread that ends without
+// The worker thread's whole job: one part of compilePlacePages, posted back. The modules are
+// imported inside the try: a failure to load them is an answer too. (A thread that ends without
 // answering is an error on the main thread, which awaits the answer or the thread's exit.)
 const { snapshot, choice } = workerData as PlacePagesWork;
 try {
-  const { compilePlacePages, SnapshotReader } = await import('@transit/engine');
+  const { SnapshotReader } = await import('@transit/engine');
+  const { compilePlacePages } = await import('./compile-place-pages.js');
   const pages = compilePlacePages(new SnapshotReader(snapshot), choice);
   parentPort!.postMessage({ pages } satisfies PlacePagesAnswer, Object.values(pages).map((a: Uint32Array | Uint8Array) => a.buffer as ArrayBuffer));
 } catch (err) {

@@ -1,4 +1,5 @@
-import { compilePlacePages, PLACE_PAGE_MIN_POSTINGS, PLACE_PAGE_MIN_WORK, PLACE_PAGE_SECTIONS, SnapshotReader, type PlacePageColumns } from '@transit/engine';
+import { PLACE_PAGE_MIN_POSTINGS, PLACE_PAGE_MIN_WORK, PLACE_PAGE_SECTIONS, SnapshotReader, type PlacePageColumns } from '@transit/engine';
+import { compilePlacePages } from './compile-place-pages.js';
 import { SnapshotWriter } from '../write/snapshot-writer.js';
 import { compilePlacePagesOnTwoThreads } from './place-pages-threads.js';
 
@@ -11,7 +12,7 @@ const PLACE_SEARCH_READS = ['stops.', 'stations.', 'settlements.', 'postcodes.',
 /**
  * Writes the `search.page*` sections: the stored first pages of the commonest one-word queries
  * and of the costliest prefixes of place names (engine place-pages.ts), computed by the engine's
- * own search (compilePlacePages) over the place sections already added, copied into a snapshot of
+ * own search (compilePlacePages, through PlacePageSearch) over the place sections already added, copied into a snapshot of
  * their own. Words with fewer than `minPostings` postings (default PLACE_PAGE_MIN_POSTINGS) and
  * name prefixes whose search visits fewer than `minWork` weighted postings (default
  * PLACE_PAGE_MIN_WORK) get none; without any such text (or with `minPostings` Infinity) no

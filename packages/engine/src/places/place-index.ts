@@ -58,7 +58,7 @@ export class PlaceIndex {
   /** Stored first pages of common one-word queries (PlacePages), or null. */
   readonly pages: PlacePages | null;
 
-  /** `usePages`: answer from the snapshot's stored pages when it has them (compilePlacePages does not). */
+  /** `usePages`: answer from the snapshot's stored pages when it has them (PlacePageSearch does not). */
   constructor(r: SnapshotReader, strings: StringTable, stops: StopTable, stations: StationTable, usePages = true) {
     this.cols = new PlaceColumns(r, strings, stops, stations);
     this.settlementCount = this.cols.settlementCount;
@@ -114,7 +114,7 @@ export class PlaceIndex {
 
   /**
    * The best `k` matches of `text` alone (no kind filter, point or box) as place ids, best
-   * first, and how many match: the page compilePlacePages stores.
+   * first, and how many match: the page the builder stores (PlacePageSearch.page).
    */
   rankText(text: string, k: number): { total: number; ids: Uint32Array } {
     const q: PlaceQuery = { text, offset: 0, limit: k };

@@ -50,7 +50,7 @@ export interface PlacePageColumns {
  * prefixes of place names ("park road", "the s"): a query of such a text, typed alone without a
  * point, box or kind filter, is answered from its page (its total and best place ids) instead of
  * a pass over the words' postings. The builder computes the pages with the engine's own search
- * (compilePlacePages), so they are the answers that pass gives.
+ * (compilePlacePages, through PlacePageSearch), so they are the answers that pass gives.
  */
 export class PlacePages {
   readonly pageSize: number;

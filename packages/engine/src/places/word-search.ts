@@ -81,7 +81,7 @@ export class WordSearch {
    * (VERIFY_COST_RATIO units each: several per-place arrays per posting) or verify each candidate
    * of the rarest word (MARK_COST_RATIO units) after marking the words of at most MARK_COST_RATIO
    * times as many. 0 when some word matches no token. The builder's page choice
-   * (compilePlacePages) uses it: no place is read.
+   * (compilePlacePages, through PlacePageSearch) uses it: no place is read.
    */
   work(words: readonly string[]): number {
     const w = this.words;
