@@ -2,40 +2,16 @@
 import { describe, it, expect } from 'vitest';
 import { buildSnapshot } from '@transit/builder';
 import { Engine, parseDay, formatDay } from '@transit/engine';
-import { feedFolder } from '../support/gtfs.js';
+import { smallFeed, stopTimeRows } from '../support/small-feed.js';
 
 describe('service calendars', () => {
   it('resolves weekdays, removed and added dates, and calendar_dates-only services', async () => {
-    const dir = feedFolder(`
-      # agency.txt
-      agency_id,agency_name,agency_url,agency_timezone
-      A,Agency,https://example.org,Europe/London
-      # stops.txt
-      stop_id,stop_name,stop_lat,stop_lon
-      S1,One,53.0,-1.0
-      S2,Two,53.01,-1.0
-      # routes.txt
-      route_id,agency_id,route_short_name,route_type
-      R,A,1,3
-      # calendar.txt
-      service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date
-      WK,1,1,1,1,1,0,0,20261221,20261231
-      # calendar_dates.txt
-      service_id,date,exception_type
-      WK,20261225,2
-      WK,20261226,1
-      XMAS,20261225,1
-      # trips.txt
-      route_id,service_id,trip_id
-      R,WK,t1
-      R,XMAS,t2
-      # stop_times.txt
-      trip_id,stop_sequence,stop_id,arrival_time,departure_time
-      t1,1,S1,08:00:00,08:00:00
-      t1,2,S2,08:10:00,08:10:00
-      t2,1,S1,10:00:00,10:00:00
-      t2,2,S2,10:10:00,10:10:00
-    `);
+    const dir = smallFeed({
+      calendar: ['WK,1,1,1,1,1,0,0,20261221,20261231'],
+      calendarDates: ['WK,20261225,2', 'WK,20261226,1', 'XMAS,20261225,1'],
+      trips: ['R,WK,t1', 'R,XMAS,t2'],
+      stopTimes: [...stopTimeRows('t1', ['08:00:00', '08:10:00']), ...stopTimeRows('t2', ['10:00:00', '10:10:00'])],
+    });
     const e = Engine.open((await buildSnapshot({ gtfs: [dir], quiet: true })).bytes.buffer);
     const h = e.reader.header;
     expect(formatDay(h.firstServiceDay)).toBe('2026-12-21');
@@ -54,47 +30,12 @@ describe('service calendars', () => {
   });
 
   it('stores each distinct set of days once, shared by the services that run on it', async () => {
-    const dir = feedFolder(`
-      # agency.txt
-      agency_id,agency_name,agency_url,agency_timezone
-      A,Agency,https://example.org,Europe/London
-      # stops.txt
-      stop_id,stop_name,stop_lat,stop_lon
-      S1,One,53.0,-1.0
-      S2,Two,53.01,-1.0
-      # routes.txt
-      route_id,agency_id,route_short_name,route_type
-      R,A,1,3
-      # calendar.txt
-      service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date
-      WK,1,1,1,1,1,0,0,20261221,20261231
-      WK_COPY,1,1,1,1,1,0,0,20261221,20261231
-      SAT,0,0,0,0,0,1,0,20261221,20261231
-      # calendar_dates.txt
-      service_id,date,exception_type
-      WK_COPY,20261225,2
-      XMAS,20261225,1
-      XMAS_COPY,20261225,1
-      # trips.txt
-      route_id,service_id,trip_id
-      R,WK,t1
-      R,WK_COPY,t2
-      R,SAT,t3
-      R,XMAS,t4
-      R,XMAS_COPY,t5
-      # stop_times.txt
-      trip_id,stop_sequence,stop_id,arrival_time,departure_time
-      t1,1,S1,08:00:00,08:00:00
-      t1,2,S2,08:10:00,08:10:00
-      t2,1,S1,09:00:00,09:00:00
-      t2,2,S2,09:10:00,09:10:00
-      t3,1,S1,10:00:00,10:00:00
-      t3,2,S2,10:10:00,10:10:00
-      t4,1,S1,11:00:00,11:00:00
-      t4,2,S2,11:10:00,11:10:00
-      t5,1,S1,12:00:00,12:00:00
-      t5,2,S2,12:10:00,12:10:00
-    `);
+    const dir = smallFeed({
+      calendar: ['WK,1,1,1,1,1,0,0,20261221,20261231', 'WK_COPY,1,1,1,1,1,0,0,20261221,20261231', 'SAT,0,0,0,0,0,1,0,20261221,20261231'],
+      calendarDates: ['WK_COPY,20261225,2', 'XMAS,20261225,1', 'XMAS_COPY,20261225,1'],
+      trips: ['R,WK,t1', 'R,WK_COPY,t2', 'R,SAT,t3', 'R,XMAS,t4', 'R,XMAS_COPY,t5'],
+      stopTimes: ['t1', 't2', 't3', 't4', 't5'].flatMap((trip, i) => stopTimeRows(trip, [`${String(8 + i).padStart(2, '0')}:00:00`, `${String(8 + i).padStart(2, '0')}:10:00`])),
+    });
     const e = Engine.open((await buildSnapshot({ gtfs: [dir], quiet: true })).bytes.buffer);
     const tt = e.timetable;
     // A service by its one trip (the snapshot keeps no service ids).

@@ -5,39 +5,24 @@ import path from 'node:path';
 import { describe, it, expect } from 'vitest';
 import { buildSnapshot, buildSnapshotFile } from '@transit/builder';
 import { chunkedU32 } from '../../packages/builder/src/write/chunked-column.js';
-import { feedFolder } from '../support/gtfs.js';
+import { smallFeed, stopTimeRows, SMALL_FEED_STOPS } from '../support/small-feed.js';
 
-const FEED = `
-  # stops.txt
-  stop_id,stop_name,stop_lat,stop_lon
-  S1,One,53.0,-1.0
-  S2,Two,53.001,-1.0
-  S3,Three,53.01,-1.0
-  # routes.txt
-  route_id,route_short_name,route_type
-  R,1,3
-  # calendar.txt
-  service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date
-  WK,1,1,1,1,1,0,0,20260105,20260109
-  # trips.txt
-  route_id,service_id,trip_id
-  R,WK,T1
-  R,NOPE,orphan
-  # stop_times.txt
-  trip_id,stop_sequence,stop_id,arrival_time,departure_time
-  T1,1,S1,08:00:00,08:00:00
-  T1,2,S2,08:02:00,08:02:00
-  T1,3,S3,08:10:00,08:10:00
-`;
+/** One trip T1 over three stops, and a trip of an unknown service (an issue: fatal with --strict). */
+const feed = () =>
+  smallFeed({
+    stops: [...SMALL_FEED_STOPS, 'S3,Three,53.01,-1.0'],
+    trips: ['R,WK,T1', 'R,NOPE,orphan'],
+    stopTimes: stopTimeRows('T1', ['08:00:00', '08:02:00', '08:10:00']),
+  });
 const builtAt = '2026-01-01T00:00:00.000Z';
 const tempDir = () => mkdtempSync(path.join(os.tmpdir(), 'snapfile-'));
 
 describe('buildSnapshotFile', () => {
   it('writes the bytes buildSnapshot returns, with the same issues', async () => {
-    const feed = feedFolder(FEED);
+    const dir = feed();
     const file = path.join(tempDir(), 'out.snap');
-    const inMemory = await buildSnapshot({ gtfs: [feed], quiet: true, builtAt });
-    const written = await buildSnapshotFile({ gtfs: [feed], quiet: true, builtAt }, file);
+    const inMemory = await buildSnapshot({ gtfs: [dir], quiet: true, builtAt });
+    const written = await buildSnapshotFile({ gtfs: [dir], quiet: true, builtAt }, file);
     expect(written.byteLength).toBe(inMemory.bytes.length);
     expect(Buffer.compare(readFileSync(file), Buffer.from(inMemory.bytes))).toBe(0);
     expect(written.issues.kept.map((i) => i.code)).toEqual(inMemory.issues.kept.map((i) => i.code));
@@ -54,14 +39,14 @@ describe('buildSnapshotFile', () => {
   it('leaves no file, not even a partial one, when the build fails', async () => {
     const dir = tempDir();
     const file = path.join(dir, 'out.snap');
-    await expect(buildSnapshotFile({ gtfs: [feedFolder(FEED)], quiet: true, strict: true }, file)).rejects.toThrow(/unknown_service.*\[--strict\]/);
+    await expect(buildSnapshotFile({ gtfs: [feed()], quiet: true, strict: true }, file)).rejects.toThrow(/unknown_service.*\[--strict\]/);
     await expect(buildSnapshotFile({ gtfs: [path.join(dir, 'missing')], quiet: true }, file)).rejects.toThrow(/no such file or folder/);
     expect(readdirSync(dir)).toEqual([]);
   });
 
   it('says which file it cannot write', async () => {
     const file = path.join(tempDir(), 'no-such-folder', 'out.snap');
-    await expect(buildSnapshotFile({ gtfs: [feedFolder(FEED)], quiet: true }, file)).rejects.toThrow(/cannot write .*no-such-folder\/out\.snap/);
+    await expect(buildSnapshotFile({ gtfs: [feed()], quiet: true }, file)).rejects.toThrow(/cannot write .*no-such-folder\/out\.snap/);
   });
 });
 

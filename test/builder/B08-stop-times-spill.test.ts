@@ -9,7 +9,7 @@ import { describe, it, expect } from 'vitest';
 import { buildSnapshot } from '@transit/builder';
 import { PREAMBLE_BYTES, SECTION_ALIGN } from '@transit/engine';
 import { openSource } from '../../packages/builder/src/source/feed-source.js';
-import { feedFolder } from '../support/gtfs.js';
+import { smallFeed } from '../support/small-feed.js';
 import { HAVE_DATA, data } from '../support/data.js';
 
 const builtAt = '2026-01-01T00:00:00.000Z';
@@ -67,25 +67,7 @@ describe.skipIf(!HAVE_DATA)('stop times spilled to sorted runs', () => {
 describe('the stop times temp file', () => {
   it('is removed when the build fails after spilling', async () => {
     const rows = Array.from({ length: 40 }, (_, i) => `T1,${i + 1},S${(i % 2) + 1},08:${String(i).padStart(2, '0')}:00,08:${String(i).padStart(2, '0')}:00`);
-    const feed = feedFolder(`
-      # stops.txt
-      stop_id,stop_name,stop_lat,stop_lon
-      S1,One,53.0,-1.0
-      S2,Two,53.001,-1.0
-      # routes.txt
-      route_id,route_short_name,route_type
-      R,1,3
-      # calendar.txt
-      service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date
-      WK,1,1,1,1,1,0,0,20260105,20260109
-      # trips.txt
-      route_id,service_id,trip_id
-      R,WK,T1
-      # stop_times.txt
-      trip_id,stop_sequence,stop_id,arrival_time,departure_time
-      ${rows.join('\n      ')}
-      T1,41,NOWHERE,09:00:00,09:00:00
-    `);
+    const feed = smallFeed({ stopTimes: [...rows, 'T1,41,NOWHERE,09:00:00,09:00:00'] });
     const tmpDir = tempDir('spill-fail-');
     await expect(buildSnapshot({ gtfs: [feed], quiet: true, builtAt, strict: true, stopTimeRunRows: 8, tmpDir })).rejects.toThrow(/unknown_stop|NOWHERE/);
     expect(readdirSync(tmpDir)).toEqual([]);
