@@ -1,8 +1,9 @@
 // FEATURE UNDER TEST: stop times spilled to sorted runs in a temp file and merged per trip
 // (gtfs/stop-time-store.ts): a tiny run size forces the spill on a real feed, as it is and with
 // its stop_times.txt rows shuffled (not ordered by trip), and the snapshot is byte for byte the
-// one built in memory; the temp folder is empty after the build, and after a build that fails.
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+// one built in memory; the temp folder is empty after the build, and after a build that fails the
+// temp file is closed too (no descriptor left on it).
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it, expect } from 'vitest';
@@ -15,6 +16,25 @@ import { HAVE_DATA, data } from '../support/data.js';
 const builtAt = '2026-01-01T00:00:00.000Z';
 const NEWPORT = () => data('gtfs/newport_wales_bods_2023-06-13/newport-20230613_gtfs.zip');
 const tempDir = (name: string) => mkdtempSync(path.join(os.tmpdir(), name));
+
+/**
+ * Files under `dir` this process still holds open (Linux: /proc/self/fd), or null where the
+ * system does not say. The temp file is unlinked as soon as it is opened, so an empty folder
+ * alone would not show a store left open.
+ */
+function openFilesUnder(dir: string): string[] | null {
+  if (!existsSync('/proc/self/fd')) return null;
+  const open: string[] = [];
+  for (const fd of readdirSync('/proc/self/fd')) {
+    try {
+      const target = readlinkSync(`/proc/self/fd/${fd}`);
+      if (target.startsWith(dir + path.sep)) open.push(target);
+    } catch {
+      // The fd readdir itself used, closed since.
+    }
+  }
+  return open;
+}
 
 /** A snapshot's bytes after its header (the sections). */
 function sectionBytes(bytes: Uint8Array): Uint8Array {
@@ -71,6 +91,8 @@ describe('the stop times temp file', () => {
     const tmpDir = tempDir('spill-fail-');
     await expect(buildSnapshot({ gtfs: [feed], quiet: true, builtAt, strict: true, stopTimeRunRows: 8, tmpDir })).rejects.toThrow(/unknown_stop|NOWHERE/);
     expect(readdirSync(tmpDir)).toEqual([]);
+    const open = openFilesUnder(tmpDir);
+    if (open) expect(open).toEqual([]);
     // The run size above did make it spill: a folder that cannot hold the temp file fails that build, not one without a spill.
     const missing = path.join(tmpDir, 'missing');
     await expect(buildSnapshot({ gtfs: [feed], quiet: true, builtAt, stopTimeRunRows: 8, tmpDir: missing })).rejects.toThrow(/cannot write the stop times' temp file/);
