@@ -31,7 +31,8 @@ export class OsmStreets implements StreetModel {
   stopsNear(point: LatLon, maxM: number, toPoint: boolean): StopAccess[] {
     const side = toPoint ? 1 : 0;
     const s = this.searches[side];
-    const n = toPoint ? s.walkTo(point.lat, point.lon, maxM) : s.walkFrom(point.lat, point.lon, maxM);
+    const b = this.graph.stopBuckets();
+    const n = toPoint ? s.walkTo(point.lat, point.lon, maxM, b) : s.walkFrom(point.lat, point.lon, maxM, b);
     this.searched[side] = { lat: point.lat, lon: point.lon };
     const out: StopAccess[] = [];
     for (let i = 0; i < n; i++) {
@@ -49,8 +50,9 @@ export class OsmStreets implements StreetModel {
     const at = this.searched[side];
     if (!at || at.lat !== point.lat || at.lon !== point.lon) {
       // Not the point of the last search on this side (not the planner's order): search again.
-      if (toPoint) s.walkTo(point.lat, point.lon, WIDE_WALK_M);
-      else s.walkFrom(point.lat, point.lon, WIDE_WALK_M);
+      const b = this.graph.stopBuckets();
+      if (toPoint) s.walkTo(point.lat, point.lon, WIDE_WALK_M, b);
+      else s.walkFrom(point.lat, point.lon, WIDE_WALK_M, b);
       this.searched[side] = { lat: point.lat, lon: point.lon };
     }
     if (s.metresTo(stop) !== UNREACHED_COST) {

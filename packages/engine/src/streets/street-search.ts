@@ -7,6 +7,7 @@ import { OFF_GRAPH } from './street-steps.js';
 import { newSnap, snapToStreet } from './street-snap.js';
 import { FOOT } from './street-columns.js';
 import type { StreetNetwork } from './street-network.js';
+import type { StopBuckets } from './hierarchy-stops.js';
 
 /** Parent of a search's seed nodes (they are reached from the snapped point, not by an edge). */
 export const NO_EDGE = 0xffffffff;
@@ -49,6 +50,10 @@ export class StreetSearch {
   private pointLon = 0;
   private towardPoint = false;
   private edges = new Uint32Array(256);
+  /** The stop buckets the last walk search read its stops' metres from, null when it was a plain Dijkstra. */
+  private buckets: StopBuckets | null = null;
+  /** Limit (metres from the seeds) of the last walk search, whose Dijkstra a bucket walk expands only as far as its paths need. */
+  private walkLimit = 0;
 
   constructor(readonly graph: StreetNetwork) {
     const n = graph.nodeCount;
@@ -67,6 +72,7 @@ export class StreetSearch {
       this.generation = 1;
     }
     this.heap.clear();
+    this.buckets = null;
   }
 
   /** Offers `node` at `cost` reached by edge `edge` from `from` (NO_EDGE for a seed); pushes it with heap key `key`. */
@@ -87,20 +93,28 @@ export class StreetSearch {
 
   /**
    * Walk search from a point (access): every stop within `maxMetres` of walking, the walk from
-   * the point to the street included. Returns the count; see `stops` / `stopMetres`.
+   * the point to the street included. Returns the count; see `stops` / `stopMetres`. With
+   * `buckets` (the walking hierarchy's, see StopBuckets) and `maxMetres` within their limit, the
+   * metres come from them and the Dijkstra runs only as far as `pathTo` needs (the same tree, so
+   * the same paths); `reached` then knows only the nodes settled so far.
    */
-  walkFrom(lat: number, lon: number, maxMetres: number): number {
-    return this.walk(lat, lon, maxMetres, false);
+  walkFrom(lat: number, lon: number, maxMetres: number, buckets: StopBuckets | null = null): number {
+    return this.walk(lat, lon, maxMetres, false, buckets);
   }
 
   /** Walk search toward a point (egress): the same distances, paths run from the stop to the point. */
-  walkTo(lat: number, lon: number, maxMetres: number): number {
-    return this.walk(lat, lon, maxMetres, true);
+  walkTo(lat: number, lon: number, maxMetres: number, buckets: StopBuckets | null = null): number {
+    return this.walk(lat, lon, maxMetres, true, buckets);
   }
 
   /** Walking metres between the last search's point and a stop, or UNREACHED_COST. */
   metresTo(stopIdx: number): number {
     const c = this.graph.columns;
+    if (this.buckets) {
+      // The buckets' workspace may hold another search's answer by now: read this one's list.
+      for (let i = 0; i < this.stopCount; i++) if (this.stops[i] === stopIdx) return this.stopMetres[i];
+      return UNREACHED_COST;
+    }
     const cost = this.reached(c.stopNode[stopIdx]);
     return cost === UNREACHED_COST ? UNREACHED_COST : this.snap.distance + cost + c.stopNodeDist[stopIdx];
   }
@@ -109,6 +123,7 @@ export class StreetSearch {
   pathTo(stopIdx: number): StreetPath | null {
     const g = this.graph;
     const node = g.columns.stopNode[stopIdx];
+    if (this.buckets && node !== NONE && this.done[node] !== this.generation) this.expandWalk(this.walkLimit, FOOT, node);
     if (this.reached(node) === UNREACHED_COST) return null;
     const p = this.path;
     this.traceFromSnap(this.pointLat, this.pointLon, node);
@@ -117,8 +132,12 @@ export class StreetSearch {
     return p.result(p.distance() / WALK_SPEED_MPS, g.nameOf);
   }
 
-  /** Settles every node within `limit` metres on the edges `bit` may travel, foot by default (bounded Dijkstra; Infinity: the whole reachable graph). */
-  expandWalk(limit: number, bit = FOOT): void {
+  /**
+   * Settles every node within `limit` metres on the edges `bit` may travel, foot by default
+   * (bounded Dijkstra; Infinity: the whole reachable graph); with `until`, stops once that node is
+   * settled (and its edges relaxed), so a later call goes on exactly where this one stopped.
+   */
+  expandWalk(limit: number, bit = FOOT, until = NONE): void {
     const { edgeOffsets, edgeTarget, edgeLength, edgeAccess } = this.graph.columns;
     const heap = this.heap;
     const done = this.done;
@@ -134,6 +153,7 @@ export class StreetSearch {
         const c = key + edgeLength[e];
         if (c <= limit && done[v] !== g) this.relax(v, c, e, u, c);
       }
+      if (u === until) return;
     }
   }
 
@@ -172,7 +192,7 @@ export class StreetSearch {
     }
   }
 
-  private walk(lat: number, lon: number, maxMetres: number, towardPoint: boolean): number {
+  private walk(lat: number, lon: number, maxMetres: number, towardPoint: boolean, buckets: StopBuckets | null): number {
     const g = this.graph;
     const c = g.columns;
     this.begin();
@@ -180,14 +200,27 @@ export class StreetSearch {
     this.pointLat = lat;
     this.pointLon = lon;
     this.towardPoint = towardPoint;
+    this.buckets = buckets && maxMetres <= buckets.limitM ? buckets : null;
     const s = this.snap;
     s.distance = Infinity;
-    if (!snapToStreet(c, g.kd, lat, lon, FOOT, maxMetres, s)) return 0;
-    const limit = maxMetres - s.distance;
+    if (!snapToStreet(c, g.kd, lat, lon, FOOT, maxMetres, s)) {
+      this.buckets = null;
+      return 0;
+    }
+    const limit = (this.walkLimit = maxMetres - s.distance);
     const len = c.edgeLength[s.edge];
-    if (s.fraction * len <= limit) this.relax(s.source, s.fraction * len, NO_EDGE, NO_EDGE, s.fraction * len);
-    if ((1 - s.fraction) * len <= limit) this.relax(s.target, (1 - s.fraction) * len, NO_EDGE, NO_EDGE, (1 - s.fraction) * len);
-    this.expandWalk(limit);
+    const b = this.buckets;
+    b?.begin();
+    if (s.fraction * len <= limit) {
+      this.relax(s.source, s.fraction * len, NO_EDGE, NO_EDGE, s.fraction * len);
+      b?.seed(s.source, s.fraction * len);
+    }
+    if ((1 - s.fraction) * len <= limit) {
+      this.relax(s.target, (1 - s.fraction) * len, NO_EDGE, NO_EDGE, (1 - s.fraction) * len);
+      b?.seed(s.target, (1 - s.fraction) * len);
+    }
+    if (b) b.run(limit);
+    else this.expandWalk(limit);
     this.collectStops(lat, lon, maxMetres);
     return this.stopCount;
   }
@@ -198,9 +231,10 @@ export class StreetSearch {
     const { stopNode, stopNodeDist } = g.columns;
     const [minLon, minLat, maxLon, maxLat] = boxAround(lat, lon, maxMetres);
     const candidates = g.stopKd.range(minLon, minLat, maxLon, maxLat);
+    const b = this.buckets;
     for (let k = 0; k < candidates.length; k++) {
       const stop = candidates[k];
-      const m = this.snap.distance + this.reached(stopNode[stop]) + stopNodeDist[stop];
+      const m = this.snap.distance + (b ? b.reached(stop) : this.reached(stopNode[stop])) + stopNodeDist[stop];
       if (m <= maxMetres) this.pushStop(stop, m);
     }
     sortStops(this.stops, this.stopMetres, this.stopCount);
