@@ -1,4 +1,4 @@
-// FEATURE UNDER TEST: access and egress walks on the walking hierarchy's stop buckets (StopBuckets): the same stops at the same metres as the plain Dijkstra over the whole radius, and the same walk paths from a Dijkstra expanded only as far as each path needs; wider radii than the buckets hold, and engines without a walking hierarchy, keep the plain Dijkstra.
+// FEATURE UNDER TEST: access and egress walks on the walking hierarchy's stop buckets (StopBuckets): the same stops at the same metres as the plain Dijkstra over the whole radius, and the same walk paths unpacked from the hierarchy (forward parents, then the bucket entries' chain down to the stop); wider radii than the buckets hold, and engines without a walking hierarchy, keep the plain Dijkstra.
 import { describe, expect, inject, it } from 'vitest';
 import { Engine } from '@transit/engine';
 import { StopBuckets } from '../../packages/engine/src/streets/hierarchy-stops.js';
@@ -26,7 +26,7 @@ describe('stop buckets', () => {
       const n = toPoint ? plain.walkTo(p.lat, p.lon, radius) : plain.walkFrom(p.lat, p.lon, radius);
       const m = toPoint ? bucketed.walkTo(p.lat, p.lon, radius, b) : bucketed.walkFrom(p.lat, p.lon, radius, b);
       expect(stopsOf(bucketed, m)).toEqual(stopsOf(plain, n));
-      // Paths in a shuffled order: the lazily expanded Dijkstra gives each the full one's path.
+      // Paths in a shuffled order, each read from the same search.
       const order = Array.from(plain.stops.subarray(0, n)).sort((x, y) => ((x * 7919) % 13) - ((y * 7919) % 13));
       for (const stop of order) {
         expect(bucketed.metresTo(stop)).toBeCloseTo(plain.metresTo(stop), 6);

@@ -7,7 +7,7 @@ import { OFF_GRAPH } from './street-steps.js';
 import { newSnap, snapToStreet } from './street-snap.js';
 import { FOOT } from './street-columns.js';
 import type { StreetNetwork } from './street-network.js';
-import type { StopBuckets } from './hierarchy-stops.js';
+import { StopBucketSearch, type StopBuckets } from './hierarchy-stops.js';
 
 /** Parent of a search's seed nodes (they are reached from the snapped point, not by an edge). */
 export const NO_EDGE = 0xffffffff;
@@ -50,10 +50,12 @@ export class StreetSearch {
   private pointLon = 0;
   private towardPoint = false;
   private edges = new Uint32Array(256);
-  /** The stop buckets the last walk search read its stops' metres from, null when it was a plain Dijkstra. */
-  private buckets: StopBuckets | null = null;
-  /** Limit (metres from the seeds) of the last walk search, whose Dijkstra a bucket walk expands only as far as its paths need. */
-  private walkLimit = 0;
+  /** The stop bucket search of the last walk search (its metres and paths), null when it was a plain Dijkstra. */
+  private buckets: StopBucketSearch | null = null;
+  /** This workspace's search over the last stop buckets it was given. */
+  private bucketSearch: StopBucketSearch | null = null;
+  /** Scratch of the street edges of a bucket walk's path. */
+  readonly pathEdges = { edges: new Uint32Array(256), stack: new Uint32Array(256) };
 
   constructor(readonly graph: StreetNetwork) {
     const n = graph.nodeCount;
@@ -95,8 +97,7 @@ export class StreetSearch {
    * Walk search from a point (access): every stop within `maxMetres` of walking, the walk from
    * the point to the street included. Returns the count; see `stops` / `stopMetres`. With
    * `buckets` (the walking hierarchy's, see StopBuckets) and `maxMetres` within their limit, the
-   * metres come from them and the Dijkstra runs only as far as `pathTo` needs (the same tree, so
-   * the same paths); `reached` then knows only the nodes settled so far.
+   * metres and paths come from a search on them instead of a Dijkstra (`reached` then knows no node).
    */
   walkFrom(lat: number, lon: number, maxMetres: number, buckets: StopBuckets | null = null): number {
     return this.walk(lat, lon, maxMetres, false, buckets);
@@ -110,12 +111,7 @@ export class StreetSearch {
   /** Walking metres between the last search's point and a stop, or UNREACHED_COST. */
   metresTo(stopIdx: number): number {
     const c = this.graph.columns;
-    if (this.buckets) {
-      // The buckets' workspace may hold another search's answer by now: read this one's list.
-      for (let i = 0; i < this.stopCount; i++) if (this.stops[i] === stopIdx) return this.stopMetres[i];
-      return UNREACHED_COST;
-    }
-    const cost = this.reached(c.stopNode[stopIdx]);
+    const cost = this.buckets ? this.buckets.reached(stopIdx) : this.reached(c.stopNode[stopIdx]);
     return cost === UNREACHED_COST ? UNREACHED_COST : this.snap.distance + cost + c.stopNodeDist[stopIdx];
   }
 
@@ -123,21 +119,23 @@ export class StreetSearch {
   pathTo(stopIdx: number): StreetPath | null {
     const g = this.graph;
     const node = g.columns.stopNode[stopIdx];
-    if (this.buckets && node !== NONE && this.done[node] !== this.generation) this.expandWalk(this.walkLimit, FOOT, node);
-    if (this.reached(node) === UNREACHED_COST) return null;
     const p = this.path;
-    this.traceFromSnap(this.pointLat, this.pointLon, node);
+    const b = this.buckets;
+    if (b) {
+      if (b.reached(stopIdx) === UNREACHED_COST) return null;
+      const [start, count] = b.pathEdges(stopIdx, this.pathEdges);
+      this.traceEdges(this.pointLat, this.pointLon, start, this.pathEdges.edges, count);
+    } else {
+      if (this.reached(node) === UNREACHED_COST) return null;
+      this.traceFromSnap(this.pointLat, this.pointLon, node);
+    }
     p.to(g.stopLat[stopIdx], g.stopLon[stopIdx], OFF_GRAPH, g.columns.stopNodeDist[stopIdx]);
     if (this.towardPoint) p.reverse();
     return p.result(p.distance() / WALK_SPEED_MPS, g.nameOf);
   }
 
-  /**
-   * Settles every node within `limit` metres on the edges `bit` may travel, foot by default
-   * (bounded Dijkstra; Infinity: the whole reachable graph); with `until`, stops once that node is
-   * settled (and its edges relaxed), so a later call goes on exactly where this one stopped.
-   */
-  expandWalk(limit: number, bit = FOOT, until = NONE): void {
+  /** Settles every node within `limit` metres on the edges `bit` may travel, foot by default (bounded Dijkstra; Infinity: the whole reachable graph). */
+  expandWalk(limit: number, bit = FOOT): void {
     const { edgeOffsets, edgeTarget, edgeLength, edgeAccess } = this.graph.columns;
     const heap = this.heap;
     const done = this.done;
@@ -153,7 +151,6 @@ export class StreetSearch {
         const c = key + edgeLength[e];
         if (c <= limit && done[v] !== g) this.relax(v, c, e, u, c);
       }
-      if (u === until) return;
     }
   }
 
@@ -200,27 +197,27 @@ export class StreetSearch {
     this.pointLat = lat;
     this.pointLon = lon;
     this.towardPoint = towardPoint;
-    this.buckets = buckets && maxMetres <= buckets.limitM ? buckets : null;
+    if (buckets && this.bucketSearch?.buckets !== buckets) this.bucketSearch = new StopBucketSearch(buckets);
+    this.buckets = buckets && maxMetres <= buckets.limitM ? this.bucketSearch : null;
     const s = this.snap;
     s.distance = Infinity;
     if (!snapToStreet(c, g.kd, lat, lon, FOOT, maxMetres, s)) {
       this.buckets = null;
       return 0;
     }
-    const limit = (this.walkLimit = maxMetres - s.distance);
+    const limit = maxMetres - s.distance;
     const len = c.edgeLength[s.edge];
     const b = this.buckets;
-    b?.begin();
-    if (s.fraction * len <= limit) {
-      this.relax(s.source, s.fraction * len, NO_EDGE, NO_EDGE, s.fraction * len);
-      b?.seed(s.source, s.fraction * len);
+    if (b) {
+      b.begin();
+      if (s.fraction * len <= limit) b.seed(s.source, s.fraction * len);
+      if ((1 - s.fraction) * len <= limit) b.seed(s.target, (1 - s.fraction) * len);
+      b.run(limit);
+    } else {
+      if (s.fraction * len <= limit) this.relax(s.source, s.fraction * len, NO_EDGE, NO_EDGE, s.fraction * len);
+      if ((1 - s.fraction) * len <= limit) this.relax(s.target, (1 - s.fraction) * len, NO_EDGE, NO_EDGE, (1 - s.fraction) * len);
+      this.expandWalk(limit);
     }
-    if ((1 - s.fraction) * len <= limit) {
-      this.relax(s.target, (1 - s.fraction) * len, NO_EDGE, NO_EDGE, (1 - s.fraction) * len);
-      b?.seed(s.target, (1 - s.fraction) * len);
-    }
-    if (b) b.run(limit);
-    else this.expandWalk(limit);
     this.collectStops(lat, lon, maxMetres);
     return this.stopCount;
   }
