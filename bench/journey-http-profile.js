@@ -7,7 +7,11 @@
 // First prints the CPU of the first plan after Engine.open (after Engine.prepareJourneys when the engine has it).
 // --hierarchy-only: instead, the walking and cycling contraction hierarchies' build CPU, shortcuts and
 // size on this snapshot and on the demo's (engines that have them), then exits.
-// Usage: node [--cpu-prof] bench/journey-http-profile.js [queries] [rounds] [--hash-only | --hierarchy-only]
+// --router: instead, the whole request in process: Router.handle of the server (SERVER=/path/to/server/dist/index.js
+// for another build, over the ENGINE build) on `queries` new journey URLs (each asked once, so the second cache never
+// answers): CPU per request; with ENGINE_B and SERVER_B, that pair too, alternating blocks of 25 requests (each
+// pair first in turn, so both see the same load), B/A, and the answers (request_time aside) whose body or headers differ.
+// Usage: node [--cpu-prof] bench/journey-http-profile.js [queries] [rounds] [--hash-only | --hierarchy-only | --router]
 // (self time by function of a profile: node bench/national-profile.js --top FILE.cpuprofile)
 import { createHash } from 'node:crypto';
 import { ensureSnapshot, readArrayBuffer } from './snapshots.js';
@@ -24,6 +28,39 @@ if (process.argv.includes('--hierarchy-only')) {
       console.log(`${name} (${g.nodeCount} nodes, ${g.edgeCount} edges) ${mode}: built in ${((c.user + c.system) / 1000).toFixed(0)} ms CPU, ${ch.shortcutCount} shortcuts, ${ch.upHead.length} up + ${ch.downTail.length} down arcs, ${(ch.byteLength / 2 ** 20).toFixed(2)} MiB`);
     }
   }
+  process.exit(0);
+}
+if (process.argv.includes('--router')) {
+  const count = Number(process.argv[2] ?? 1000);
+  const s = await ensureSnapshot(...NEWPORT_STREETS_COVERED);
+  const router = async (enginePath, serverPath) => {
+    const E = await import(enginePath ?? '@transit/engine');
+    const S = await import(serverPath ?? '@transit/server');
+    const e = E.Engine.open(readArrayBuffer(s.file));
+    e.prepareJourneys?.();
+    return new S.Router(e, new S.ApiKeys(S.toKeyRecords([{ key: 'k', tier: 'unlimited' }])), { log: () => {} });
+  };
+  const routers = [await router(process.env.ENGINE, process.env.SERVER)];
+  if (process.env.ENGINE_B || process.env.SERVER_B) routers.push(await router(process.env.ENGINE_B, process.env.SERVER_B));
+  const urls = journeyUrls(Engine.open(readArrayBuffer(s.file)), count + 200, '2023-06-13', false);
+  const request = (u, i) => ({ method: 'get', path: u.split('?')[0], query: u.split('?')[1], apiKey: 'k', requestId: `r${i}`, acceptEncoding: '', ifNoneMatch: '' });
+  for (const [i, u] of urls.slice(count).entries()) for (const r of routers) r.handle(request(u, i)); // warm-up on other URLs
+  const cpu = routers.map(() => 0);
+  const withoutTime = (o) => `${o.status} ${JSON.stringify(o.headers)} ${String(o.body).replace(/"request_time":"[^"]*"/, '')}`;
+  let differ = 0;
+  for (let i = 0; i < count; i += 25) {
+    const out = routers.map(() => []);
+    const order = (i / 25) % 2 ? routers.map((_, k) => k).reverse() : routers.map((_, k) => k);
+    for (const k of order) {
+      const c0 = process.cpuUsage();
+      for (let j = i; j < Math.min(i + 25, count); j++) out[k].push(routers[k].handle(request(urls[j], j)));
+      const c = process.cpuUsage(c0);
+      cpu[k] += c.user + c.system;
+    }
+    if (routers.length === 2) for (let j = 0; j < out[0].length; j++) if (withoutTime(out[0][j]) !== withoutTime(out[1][j])) differ++;
+  }
+  const ms = cpu.map((c) => (c / count / 1000).toFixed(3));
+  console.log(`Router.handle, ${count} new /v1/journey.json URLs: CPU ${ms[0]} ms per request${routers.length === 2 ? `; B ${ms[1]} ms, B/A ${(cpu[1] / cpu[0]).toFixed(3)}; answers differing ${differ}` : ''}`);
   process.exit(0);
 }
 const queryCount = Number(process.argv[2] ?? 400);
