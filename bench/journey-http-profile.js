@@ -3,7 +3,8 @@
 // walk and bicycle alternatives, no steps), in process: CPU per plan (mean, p50, p99), the same plans
 // without the street alternatives, the direct walk and bicycle routes alone (StreetGraph.route), and a
 // hash of every answer (itineraries with their legs and geometry, alternatives) so that two engine
-// builds can be checked to agree. Interleave builds with ENGINE=/path/to/engine/dist/index.js.
+// builds can be checked to agree. Interleave builds with ENGINE=/path/to/engine/dist/index.js; with ENGINE_B=... as
+// well, instead of the four measures, planJourney on both builds in this process, alternating blocks of 25 queries.
 // First prints the CPU of the first plan after Engine.open (after Engine.prepareJourneys when the engine has it).
 // --hierarchy-only: instead, the walking and cycling contraction hierarchies' build CPU, shortcuts and
 // size on this snapshot and on the demo's (engines that have them), then exits.
@@ -120,7 +121,26 @@ for (const q of queries) {
   hash.update(`${r.itineraries.map(itText).join('|')}#${Object.entries(r.alternatives).map(([m, l]) => `${m}:${l.map(itText).join('|')}`).join('#')}#${r.searchWindowS}#${JSON.stringify([r.nextPage, r.previousPage, r.notices])}\n`);
 }
 console.log(`${queries.length} journeys (${itineraries} itineraries), ${rounds} rounds; answers hash ${hash.digest('hex').slice(0, 16)}`);
-if (!process.argv.includes('--hash-only')) {
+if (process.env.ENGINE_B && !process.argv.includes('--hash-only')) {
+  // planJourney as the server asks on ENGINE and ENGINE_B in this process, alternating blocks of 25 queries (each first in turn).
+  const other = (await import(process.env.ENGINE_B)).Engine.open(readArrayBuffer(snap.file));
+  other.prepareJourneys?.();
+  const engines = [engine, other];
+  for (const e of engines) for (const q of queries) e.planJourney(q);
+  const cpu = [0, 0];
+  for (let r = 0; r < rounds; r++) {
+    for (let i = 0; i < queries.length; i += 25) {
+      for (const k of (i / 25) % 2 ? [1, 0] : [0, 1]) {
+        const c0 = process.cpuUsage();
+        for (const q of queries.slice(i, i + 25)) engines[k].planJourney(q);
+        const c = process.cpuUsage(c0);
+        cpu[k] += c.user + c.system;
+      }
+    }
+  }
+  const ms = cpu.map((c) => (c / queries.length / rounds / 1000).toFixed(3));
+  console.log(`planJourney as the server asks, alternating with ENGINE_B: CPU mean ${ms[0]} ms, ENGINE_B ${ms[1]} ms, B/A ${(cpu[1] / cpu[0]).toFixed(3)}`);
+} else if (!process.argv.includes('--hash-only')) {
   const graph = engine.streets;
   console.log(`planJourney as the server asks:           ${measure((q) => engine.planJourney(q))}`);
   console.log(`planJourney without street alternatives:  ${measure((q) => engine.planJourney({ ...q, alternatives: [] }))}`);
