@@ -28,6 +28,26 @@ if (process.argv.includes('--hierarchy-only')) {
       const c = process.cpuUsage(c0);
       console.log(`${name} (${g.nodeCount} nodes, ${g.edgeCount} edges) ${mode}: built in ${((c.user + c.system) / 1000).toFixed(0)} ms CPU, ${ch.shortcutCount} shortcuts, ${ch.upHead.length} up + ${ch.downTail.length} down arcs, ${(ch.byteLength / 2 ** 20).toFixed(2)} MiB`);
     }
+    if (!g.stopBuckets) continue;
+    // The stop buckets (access and egress walks) and a walk search to 1,000 m from the journeys' ends with and without them.
+    g.hierarchy('walk');
+    const c0 = process.cpuUsage();
+    const b = g.stopBuckets();
+    const c = process.cpuUsage(c0);
+    const e = Engine.open(readArrayBuffer(s.file));
+    const ends = journeyUrls(e, 500, name === 'demo' ? '2026-03-03' : '2023-06-13', false).flatMap((u) => {
+      const p = new URL(u, 'http://x').searchParams;
+      return [[Number(p.get('from_lat')), Number(p.get('from_lon'))], [Number(p.get('to_lat')), Number(p.get('to_lon'))]];
+    });
+    const search = g.createSearch();
+    const walkCpu = (buckets) => {
+      for (const [lat, lon] of ends) search.walkFrom(lat, lon, 1000, buckets);
+      const w0 = process.cpuUsage();
+      for (let r = 0; r < 3; r++) for (const [lat, lon] of ends) search.walkFrom(lat, lon, 1000, buckets);
+      const w = process.cpuUsage(w0);
+      return ((w.user + w.system) / ends.length / 3).toFixed(1);
+    };
+    console.log(`${name} stop buckets: built in ${((c.user + c.system) / 1000).toFixed(0)} ms CPU, ${b.stop.length} entries, ${(b.byteLength / 2 ** 20).toFixed(2)} MiB; a walk search to 1,000 m: ${walkCpu(b)} us CPU on them, ${walkCpu(null)} us by Dijkstra`);
   }
   process.exit(0);
 }

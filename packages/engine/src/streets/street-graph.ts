@@ -118,8 +118,8 @@ export class StreetGraph implements StreetNetwork {
 
   /**
    * The stops' buckets on the walking hierarchy (StopBuckets: access and egress walks without a
-   * Dijkstra over the whole radius), built on first use from `hierarchy('walk')` (~0.1 s of CPU and
-   * ~2 MiB on Newport, per engine); null when there is no walking hierarchy.
+   * Dijkstra over the whole radius), built on first use from `hierarchy('walk')` (40-80 ms of CPU and
+   * 0.76 MiB on Newport, per engine); null when there is no walking hierarchy.
    */
   stopBuckets(): StopBuckets | null {
     if (this.buckets === undefined) {
