@@ -6,6 +6,10 @@ describe('UK time model', () => {
   it('renders winter and summer instants with their offset', () => {
     expect(formatUkTimestamp(Date.UTC(2026, 0, 15, 10, 9, 44))).toBe('2026-01-15T10:09:44+00:00');
     expect(formatUkTimestamp(Date.UTC(2026, 6, 1, 23, 30, 0))).toBe('2026-07-02T00:30:00+01:00');
+    // The date part is kept per local day: instants of other days in turn, the last millisecond of a day, ms dropped as Date drops them.
+    expect(formatUkTimestamp(Date.UTC(2026, 6, 1, 22, 59, 59, 999))).toBe('2026-07-01T23:59:59+01:00');
+    expect(formatUkTimestamp(Date.UTC(2026, 6, 1, 23, 0, 0, 500))).toBe('2026-07-02T00:00:00+01:00');
+    expect(formatUkTimestamp(Date.UTC(1969, 11, 31, 23, 59, 59) + 0.5)).toBe('1969-12-31T23:59:59+00:00');
   });
 
   it('switches at 01:00 UTC on the last Sundays of March and October', () => {

@@ -89,13 +89,19 @@ export function serviceDayReference(day: DayNumber): number {
 /** `YYYY-MM-DDThh:mm:ss+hh:mm` in UK local time for an instant (epoch ms). */
 export function formatUkTimestamp(epochMs: number): string {
   const offset = ukOffsetMinutes(epochMs);
-  const d = new Date(epochMs + offset * 60_000);
-  return (
-    `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}` +
-    `T${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}` +
-    (offset === 60 ? '+01:00' : '+00:00')
-  );
+  const local = Math.trunc(epochMs + offset * 60_000); // whole ms, as Date keeps them
+  const day = Math.floor(local / DAY_MS);
+  // The date part is made once per local day (a journey answer formats ~50 instants of one or two days).
+  if (day !== stampDay) {
+    const d = new Date(day * DAY_MS);
+    stampPrefix = `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}T`;
+    stampDay = day;
+  }
+  const s = Math.floor((local - day * DAY_MS) / 1000);
+  return `${stampPrefix}${pad2(Math.floor(s / 3600))}:${pad2(Math.floor(s / 60) % 60)}:${pad2(s % 60)}${offset === 60 ? '+01:00' : '+00:00'}`;
 }
+let stampDay = NaN;
+let stampPrefix = '';
 
 /** UK local calendar date (day number) of an instant. */
 export function ukDayOf(epochMs: number): DayNumber {

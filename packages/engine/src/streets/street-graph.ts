@@ -13,6 +13,7 @@ import { SnapshotFormatError } from '../errors.js';
 import { ContractionHierarchy, type HierarchyColumns } from './hierarchy.js';
 import { HierarchySearch } from './hierarchy-search.js';
 import { routeByHierarchy } from './hierarchy-route.js';
+import { StopBuckets } from './hierarchy-stops.js';
 
 /**
  * How `StreetGraph.route` searches walking and cycling routes: 'hierarchy' (bidirectional on the
@@ -58,6 +59,7 @@ export class StreetGraph implements StreetNetwork {
   private readonly landmarkTables = new Map<number, Landmarks | null>();
   /** Contraction hierarchies and their query workspaces by mode bit (built on a route's first use). */
   private readonly hierarchies = new Map<number, HierarchySearch | null>();
+  private buckets: StopBuckets | null | undefined;
 
   constructor(
     readonly columns: StreetColumns,
@@ -112,6 +114,19 @@ export class StreetGraph implements StreetNetwork {
    */
   hierarchy(mode: 'walk' | 'bicycle', shared = false): ContractionHierarchy | null {
     return this.hierarchySearch(mode, shared)?.ch ?? null;
+  }
+
+  /**
+   * The stops' buckets on the walking hierarchy (StopBuckets: access and egress walks without a
+   * Dijkstra over the whole radius), built on first use from `hierarchy('walk')` (40-80 ms of CPU and
+   * 0.76 MiB on Newport, per engine); null when there is no walking hierarchy.
+   */
+  stopBuckets(): StopBuckets | null {
+    if (this.buckets === undefined) {
+      const ch = this.hierarchy('walk');
+      this.buckets = ch && StopBuckets.build(ch, this.columns.stopNode);
+    }
+    return this.buckets;
   }
 
   /** Routes `mode` on a hierarchy built before over this graph (another engine's, in shared memory): viewed, not built again. */

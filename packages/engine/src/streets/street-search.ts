@@ -7,6 +7,7 @@ import { OFF_GRAPH } from './street-steps.js';
 import { newSnap, snapToStreet } from './street-snap.js';
 import { FOOT } from './street-columns.js';
 import type { StreetNetwork } from './street-network.js';
+import { StopBucketSearch, type StopBuckets } from './hierarchy-stops.js';
 
 /** Parent of a search's seed nodes (they are reached from the snapped point, not by an edge). */
 export const NO_EDGE = 0xffffffff;
@@ -49,6 +50,12 @@ export class StreetSearch {
   private pointLon = 0;
   private towardPoint = false;
   private edges = new Uint32Array(256);
+  /** The stop bucket search of the last walk search (its metres and paths), null when it was a plain Dijkstra. */
+  private buckets: StopBucketSearch | null = null;
+  /** This workspace's search over the last stop buckets it was given. */
+  private bucketSearch: StopBucketSearch | null = null;
+  /** Scratch of the street edges of a bucket walk's path. */
+  readonly pathEdges = { edges: new Uint32Array(256), stack: new Uint32Array(256) };
 
   constructor(readonly graph: StreetNetwork) {
     const n = graph.nodeCount;
@@ -67,6 +74,7 @@ export class StreetSearch {
       this.generation = 1;
     }
     this.heap.clear();
+    this.buckets = null;
   }
 
   /** Offers `node` at `cost` reached by edge `edge` from `from` (NO_EDGE for a seed); pushes it with heap key `key`. */
@@ -87,21 +95,23 @@ export class StreetSearch {
 
   /**
    * Walk search from a point (access): every stop within `maxMetres` of walking, the walk from
-   * the point to the street included. Returns the count; see `stops` / `stopMetres`.
+   * the point to the street included. Returns the count; see `stops` / `stopMetres`. With
+   * `buckets` (the walking hierarchy's, see StopBuckets) and `maxMetres` within their limit, the
+   * metres and paths come from a search on them instead of a Dijkstra (`reached` then knows no node).
    */
-  walkFrom(lat: number, lon: number, maxMetres: number): number {
-    return this.walk(lat, lon, maxMetres, false);
+  walkFrom(lat: number, lon: number, maxMetres: number, buckets: StopBuckets | null = null): number {
+    return this.walk(lat, lon, maxMetres, false, buckets);
   }
 
   /** Walk search toward a point (egress): the same distances, paths run from the stop to the point. */
-  walkTo(lat: number, lon: number, maxMetres: number): number {
-    return this.walk(lat, lon, maxMetres, true);
+  walkTo(lat: number, lon: number, maxMetres: number, buckets: StopBuckets | null = null): number {
+    return this.walk(lat, lon, maxMetres, true, buckets);
   }
 
   /** Walking metres between the last search's point and a stop, or UNREACHED_COST. */
   metresTo(stopIdx: number): number {
     const c = this.graph.columns;
-    const cost = this.reached(c.stopNode[stopIdx]);
+    const cost = this.buckets ? this.buckets.reached(stopIdx) : this.reached(c.stopNode[stopIdx]);
     return cost === UNREACHED_COST ? UNREACHED_COST : this.snap.distance + cost + c.stopNodeDist[stopIdx];
   }
 
@@ -109,9 +119,16 @@ export class StreetSearch {
   pathTo(stopIdx: number): StreetPath | null {
     const g = this.graph;
     const node = g.columns.stopNode[stopIdx];
-    if (this.reached(node) === UNREACHED_COST) return null;
     const p = this.path;
-    this.traceFromSnap(this.pointLat, this.pointLon, node);
+    const b = this.buckets;
+    if (b) {
+      if (b.reached(stopIdx) === UNREACHED_COST) return null;
+      const [start, count] = b.pathEdges(stopIdx, this.pathEdges);
+      this.traceEdges(this.pointLat, this.pointLon, start, this.pathEdges.edges, count);
+    } else {
+      if (this.reached(node) === UNREACHED_COST) return null;
+      this.traceFromSnap(this.pointLat, this.pointLon, node);
+    }
     p.to(g.stopLat[stopIdx], g.stopLon[stopIdx], OFF_GRAPH, g.columns.stopNodeDist[stopIdx]);
     if (this.towardPoint) p.reverse();
     return p.result(p.distance() / WALK_SPEED_MPS, g.nameOf);
@@ -172,7 +189,7 @@ export class StreetSearch {
     }
   }
 
-  private walk(lat: number, lon: number, maxMetres: number, towardPoint: boolean): number {
+  private walk(lat: number, lon: number, maxMetres: number, towardPoint: boolean, buckets: StopBuckets | null): number {
     const g = this.graph;
     const c = g.columns;
     this.begin();
@@ -180,14 +197,27 @@ export class StreetSearch {
     this.pointLat = lat;
     this.pointLon = lon;
     this.towardPoint = towardPoint;
+    if (buckets && this.bucketSearch?.buckets !== buckets) this.bucketSearch = new StopBucketSearch(buckets);
+    this.buckets = buckets && maxMetres <= buckets.limitM ? this.bucketSearch : null;
     const s = this.snap;
     s.distance = Infinity;
-    if (!snapToStreet(c, g.kd, lat, lon, FOOT, maxMetres, s)) return 0;
+    if (!snapToStreet(c, g.kd, lat, lon, FOOT, maxMetres, s)) {
+      this.buckets = null;
+      return 0;
+    }
     const limit = maxMetres - s.distance;
     const len = c.edgeLength[s.edge];
-    if (s.fraction * len <= limit) this.relax(s.source, s.fraction * len, NO_EDGE, NO_EDGE, s.fraction * len);
-    if ((1 - s.fraction) * len <= limit) this.relax(s.target, (1 - s.fraction) * len, NO_EDGE, NO_EDGE, (1 - s.fraction) * len);
-    this.expandWalk(limit);
+    const b = this.buckets;
+    if (b) {
+      b.begin();
+      if (s.fraction * len <= limit) b.seed(s.source, s.fraction * len);
+      if ((1 - s.fraction) * len <= limit) b.seed(s.target, (1 - s.fraction) * len);
+      b.run(limit);
+    } else {
+      if (s.fraction * len <= limit) this.relax(s.source, s.fraction * len, NO_EDGE, NO_EDGE, s.fraction * len);
+      if ((1 - s.fraction) * len <= limit) this.relax(s.target, (1 - s.fraction) * len, NO_EDGE, NO_EDGE, (1 - s.fraction) * len);
+      this.expandWalk(limit);
+    }
     this.collectStops(lat, lon, maxMetres);
     return this.stopCount;
   }
@@ -198,9 +228,10 @@ export class StreetSearch {
     const { stopNode, stopNodeDist } = g.columns;
     const [minLon, minLat, maxLon, maxLat] = boxAround(lat, lon, maxMetres);
     const candidates = g.stopKd.range(minLon, minLat, maxLon, maxLat);
+    const b = this.buckets;
     for (let k = 0; k < candidates.length; k++) {
       const stop = candidates[k];
-      const m = this.snap.distance + this.reached(stopNode[stop]) + stopNodeDist[stop];
+      const m = this.snap.distance + (b ? b.reached(stop) : this.reached(stopNode[stop])) + stopNodeDist[stop];
       if (m <= maxMetres) this.pushStop(stop, m);
     }
     sortStops(this.stops, this.stopMetres, this.stopCount);

@@ -69,14 +69,17 @@ interface CachedBody {
  */
 export function contentTag(text: string): string {
   const at = text.indexOf('"request_time":"');
-  const skipFrom = at < 0 ? -1 : at + 16;
-  const skipTo = at < 0 ? -1 : text.indexOf('"', skipFrom);
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    if (i === skipFrom) i = skipTo;
-    h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  }
+  const skipTo = at < 0 ? -1 : text.indexOf('"', at + 16);
+  const h = skipTo < 0 ? fnv1a(text, 0, text.length, FNV_BASIS) : fnv1a(text, skipTo, text.length, fnv1a(text, 0, at + 16, FNV_BASIS));
   return `W/"${(h >>> 0).toString(16)}-${text.length.toString(16)}"`;
+}
+
+const FNV_BASIS = 0x811c9dc5 | 0;
+
+/** FNV-1a (32-bit) of text[from, to) continuing from `h`. Its own function: inside contentTag the optimised loop deoptimised on every call (~0.2 ms a 12 kB journey). */
+function fnv1a(text: string, from: number, to: number, h: number): number {
+  for (let i = from; i < to; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h;
 }
 
 /** Whether an `If-None-Match` header ('' or undefined when absent) names `etag` or is `*`. */
