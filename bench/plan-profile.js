@@ -119,8 +119,8 @@ if (tailAt > 0) {
   for (const r of rows.slice(0, n)) console.log(`  query ${r.i}: ${r.cpu.toFixed(2)} ms, window ${r.windowS / 60} min, ${r.itineraries} itineraries, ${r.runs} range runs; mean per plan: range RAPTOR ${r.runAll.toFixed(2)}, first journey ${r.firstJourney.toFixed(2)}, estimate ${r.estimate.toFixed(2)}, target bounds ${r.compute.toFixed(2)} ms`);
 }
 
-// --work: RAPTOR runs and pattern scans per plan over the queries (counted by wrapping the engine build's
-// RaptorSearch methods, for profiling only). --runs I: one line per RAPTOR run of query I (its third plan): the
+// --work: RAPTOR runs and pattern scans per plan over the queries, and their per-query percentiles (counted by wrapping the engine build's
+// RaptorSearch methods, and TargetReach's scans back from the target where the build has them, for profiling only). --runs I: one line per RAPTOR run of query I (its third plan): the
 // search or extension it belongs to, the time at its first stop (query-day Seconds, search order: negated for arrive-by), the stops it starts
 // from, its last round, the target per round (1..6) after it, and its CPU.
 const workAt = process.argv.indexOf('--work');
@@ -149,9 +149,28 @@ if (workAt > 0 || runsAt > 0) {
     const inner = RangeSearch.prototype[m];
     RangeSearch.prototype[m] = function (...args) { if (tracing) log.push(m === 'search' ? ` window ${args[0].from}..${args[0].to} s` : ` extension from ${args[1]} s`); return inner.apply(this, args); };
   }
+  // Latest-departure pruning's searches back (TargetReach, in builds that have it): their pattern scans count as work too.
+  const reachUrl = new URL('./planner/target-reach.js', engineUrl);
+  const { TargetReach } = await import(reachUrl).catch(() => ({ TargetReach: null }));
+  count.reach = 0;
+  if (TargetReach) {
+    for (const m of ['scanBackInTime', 'scanForwardInTime']) {
+      const inner = TargetReach.prototype[m];
+      TargetReach.prototype[m] = function (...args) { count.scans++; return inner.apply(this, args); };
+    }
+    const compute = TargetReach.prototype.compute;
+    TargetReach.prototype.compute = function (...args) { count.reach++; return compute.apply(this, args); };
+  }
   if (workAt > 0) {
-    for (const q of qs) plan(q);
-    console.log(`work: ${(count.runs / qs.length).toFixed(1)} RAPTOR runs and ${(count.scans / qs.length).toFixed(0)} pattern scans per plan`);
+    const perQuery = [];
+    for (const q of qs) {
+      const s0 = count.scans;
+      plan(q);
+      perQuery.push(count.scans - s0);
+    }
+    perQuery.sort((a, b) => a - b);
+    const at = (p) => perQuery[Math.min(perQuery.length - 1, Math.floor(p * perQuery.length))];
+    console.log(`work: ${(count.runs / qs.length).toFixed(1)} RAPTOR runs and ${(count.scans / qs.length).toFixed(0)} pattern scans per plan (per query p50 ${at(0.5)}, p90 ${at(0.9)}, p99 ${at(0.99)}; searches back from the target ${count.reach})`);
   }
   if (runsAt > 0) {
     const q = qs[Number(process.argv[runsAt + 1])];

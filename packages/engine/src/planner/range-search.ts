@@ -6,6 +6,7 @@ import type { SparseBounds, TargetBounds } from './target-bounds.js';
 import { BeyondHorizon, LandmarkBounds } from './landmark-bounds.js';
 import { traceRides, type RawRide } from './journey-trace.js';
 import { canAlight, canBoard } from './stop-flags.js';
+import { TargetReach } from './target-reach.js';
 import { UNREACHED, type StopAccess } from './planner-api.js';
 
 /** A journey found by a range search, times in query-day Seconds (travel order, not negated). */
@@ -59,6 +60,21 @@ export const BOUNDS_FLOOR_S = 7200;
  */
 const BOUNDS_CACHE_STOPS = 1 << 20;
 
+/**
+ * When a window's runs compute `TargetReach` (latest-departure pruning): once its later runs have
+ * scanned `evidence` times the patterns of its first run or of the engine's last such search,
+ * whichever is more (what one costs), and, projected over the departures left, would scan
+ * `projected` times that; again whenever the best target has dropped since and the runs after it
+ * prove as dear. Most windows never pay for it (their later runs are cheap); the few whose later
+ * runs hold most of the work do (bench/RESULTS.md, "the Vilnius tail"). 0, 0: after every run
+ * that lowers the target (tests).
+ */
+export interface ReachTrigger {
+  evidence: number;
+  projected: number;
+}
+export const REACH_TRIGGER: ReachTrigger = { evidence: 2, projected: 8 };
+
 /** Departure sort keys: (tau + KEY_OFFSET) * KEY_SCALE + the departure's index (below 2^29; the key stays below 2^53). */
 const KEY_SCALE = 1 << 29;
 const KEY_OFFSET = 1 << 22;
@@ -89,6 +105,10 @@ export class RangeSearch {
   private installed: SparseBounds | null = null;
   /** The horizon of the bounds `boundsFor` returned last (UNREACHED: none). */
   private lbHorizon = UNREACHED;
+  /** How late each stop may be reached and still beat the target, computed when a window's runs prove dear (`REACH_TRIGGER`; null without bounds). */
+  private readonly reach: TargetReach | null;
+  /** Pattern scans of the last `TargetReach` search (what the next one may cost). */
+  private reachCost = 0;
   /** Bounds past the horizon from the landmarks (built on first use, or by `prepare`); null without bounds. */
   private beyondCache: BeyondHorizon | null | undefined;
 
@@ -103,12 +123,15 @@ export class RangeSearch {
     private readonly floorS = BOUNDS_FLOOR_S,
     /** Most stops the kept bounds list together (tests set it small to see entries go). */
     private readonly boundsCacheBudget = BOUNDS_CACHE_STOPS,
+    /** When latest-departure pruning is computed (tests set it to 0, 0 to have it everywhere). */
+    private readonly reachTrigger = REACH_TRIGGER,
   ) {
     const S = tt.stopPatternOffsets.length - 1;
     this.egressSeconds = new Int32Array(S).fill(UNREACHED);
     this.runStops = new Int32Array(S);
     this.runTimes = new Int32Array(S);
     this.lb = new Int32Array(bounds ? S : 0).fill(UNREACHED);
+    this.reach = bounds ? new TargetReach(tt, bounds, days, patternMode) : null;
   }
 
   /** Builds the landmark tables now rather than in the first search (`Engine.prepareJourneys`). */
@@ -378,6 +401,12 @@ export class RangeSearch {
     const L = this.raptor.labels;
     const out: Candidate[] = [];
     let firstRun = true;
+    // Latest-departure pruning (REACH_TRIGGER): the target it was computed for, and the work that decides it.
+    let reachX = UNREACHED;
+    let firstScans = 0;
+    let laterScans = 0;
+    let laterRuns = 0;
+    let fromOrigin: Int32Array | null = null;
     for (let i = n - 1; i >= 0; ) {
       const tau = this.tauAt(i);
       let j = i;
@@ -395,16 +424,41 @@ export class RangeSearch {
         }
       }
       const restrict = !firstRun && entries <= this.runEntries.length;
+      const wasFirst = firstRun;
       i = j;
       firstRun = false;
       for (const a of access) this.raptor.preset(a.stop, tau + a.seconds);
       this.before.set(L.target.subarray(0, q.rounds));
+      const scans0 = this.raptor.scanCount;
       this.raptor.run(this.runStops, this.runTimes, count, restrict ? this.runEntries : null, entries);
+      const scans = this.raptor.scanCount - scans0;
+      if (wasFirst) firstScans = scans;
+      else {
+        laterScans += scans;
+        laterRuns++;
+      }
       for (let k = 1; k < q.rounds; k++) {
         if (L.target[k] < this.before[k] && L.target[k] < L.target[k - 1] && L.targetStop[k] >= 0) {
           const rides = traceRides(L, this.tt, this.days, k, L.targetStop[k], q.reverse, q.slack);
           out.push({ rides, start: 0, end: 0, transfers: rides.length - 1 });
         }
+      }
+      // Once the later runs prove dear, and again when the target has dropped since and they prove dear again: how late each stop may be reached to beat the target of the fewest trips that reach it (the weakest; pruning every round that reaches it), for the earlier departures' runs.
+      let weakest = 1;
+      while (weakest < q.rounds - 1 && L.target[weakest] >= UNREACHED) weakest++;
+      const x = L.target[weakest];
+      const cost = Math.max(firstScans, this.reachCost);
+      const { evidence, projected } = this.reachTrigger;
+      if (this.reach && x < reachX && i >= 0 && laterRuns > 0 && laterScans >= cost * evidence && laterScans * (1 + (i + 1) / laterRuns) >= cost * projected) {
+        reachX = x;
+        laterScans = 0;
+        laterRuns = 0;
+        const floor = this.tauAt(0);
+        // No label lies below floor + the bound from the origin: the search stops where none can be early enough. Once per window: a later, lower x needs no more of it, and nothing else computes bounds during the runs.
+        fromOrigin ??= this.bounds!.compute(q.reverse ? q.egress : q.access, !q.reverse, reachX - floor);
+        this.reach.compute(q.reverse, q.reverse ? q.access : q.egress, reachX, floor, q.modeMask, fromOrigin, this.bounds!.horizon);
+        this.raptor.setReach(this.reach.latest, reachX);
+        this.reachCost = this.reach.scanCount;
       }
     }
     return out;

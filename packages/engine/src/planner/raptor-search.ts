@@ -60,6 +60,11 @@ export class RaptorSearch {
   private horizon = UNREACHED;
   private beyond: { at(s: number): number } | null = null;
   private readonly noBounds: Int32Array;
+  /** `TargetReach.latest` for targets of at most `reachX` (search order), or null: a label later than it at its stop is dropped, in the rounds whose target is at most reachX. */
+  private reach: Int32Array | null = null;
+  private reachX = UNREACHED;
+  /** Pattern scans since the search began (its work). */
+  scanCount = 0;
   // Trip found by the last boarding search.
   private foundRank = -1;
   private foundDay = 0;
@@ -92,7 +97,27 @@ export class RaptorSearch {
     this.lb = setup.targetBounds ?? this.noBounds;
     this.horizon = setup.targetHorizon ?? UNREACHED;
     this.beyond = setup.targetBeyond ?? null;
+    this.reach = null;
+    this.reachX = UNREACHED;
+    this.scanCount = 0;
     this.labels.reset(setup.rounds);
+  }
+
+  /**
+   * Prunes the rest of this search by `latest` (`TargetReach`, computed for a target of `x`):
+   * in a round whose target is x or less, a label later than latest[s] at its stop is not set, no
+   * trip boards there, and a ride is dropped at the first stop it could be left at (boarded at,
+   * reverse) later than that. None of them could lead to a journey beating the target (latest is
+   * an upper bound, the same at every stop of a ride), so the journeys are the same.
+   */
+  setReach(latest: Int32Array, x: number): void {
+    this.reach = latest;
+    this.reachX = x;
+  }
+
+  /** `reach` when round k's target is at most reachX, else null. */
+  private reachIn(k: number): Int32Array | null {
+    return this.reach !== null && this.labels.target[k] <= this.reachX ? this.reach : null;
   }
 
   /**
@@ -187,10 +212,12 @@ export class RaptorSearch {
     const prevRow = (k - 1) * this.labels.stopCount;
     const slack = k > 1 ? this.setup.slack : 0;
     const bound = this.labels.target[k];
+    const reach = this.reachIn(k);
     for (let i = 0; i < this.markedCount; i++) {
       const s = this.marked[i];
       this.stopMarked[s] = 0;
       if (walk[prevRow + s] + slack + this.boundAt(s) >= bound) continue;
+      if (reach !== null && walk[prevRow + s] + slack > reach[s]) continue;
       this.boardStamp[s] = stamp;
       for (let e = stopPatternOffsets[s]; e < stopPatternOffsets[s + 1]; e++) {
         if (onlyNew && this.entryNew[e] === 0) continue;
@@ -211,6 +238,7 @@ export class RaptorSearch {
 
   private scanPatterns(k: number): void {
     const reverse = this.setup.reverse;
+    this.scanCount += this.queueCount;
     for (let i = 0; i < this.queueCount; i++) {
       const p = this.queue[i];
       if (reverse) this.scanReverse(p, this.patternStart[p], this.patternEnd[p], k);
@@ -235,6 +263,7 @@ export class RaptorSearch {
     const { times, timeRows, patternStops, patternStopFlags } = tt;
     const slack = k > 1 ? this.setup.slack : 0;
     const bound = L.target[k];
+    const reach = this.reachIn(k);
     const boardStamp = this.boardStamp;
     const stamp = this.stamp;
     const prevRow = (k - 1) * S;
@@ -248,7 +277,10 @@ export class RaptorSearch {
         const t = times[timeRows[first + pos] + rank] + shift;
         // t + lb[s] never falls along a trip (the bounds are consistent, also capped at the horizon): once it cannot beat the target, no later stop can.
         if (t + this.boundAt(s) >= bound) rank = -1;
-        else if (t < L.rideBest[row + s]) {
+        // Past reach[s] where the trip may be boarded: reach[s] is at least its departure when riding on can still beat the target.
+        else if (reach !== null && t > reach[s]) {
+          if (canBoard(flags)) rank = -1;
+        } else if (t < L.rideBest[row + s]) {
           if (L.setRide(k, s, t, tripFirst + rank, day, boardPos, pos)) this.mark(s);
           this.markRide(s);
         }
@@ -265,7 +297,8 @@ export class RaptorSearch {
           shift = this.days.shift[day];
           boardPos = pos;
           // Nor can a trip leaving too late for the target (or the later one ridden so far).
-          if (times[col + rank] + shift + this.boundAt(s) >= bound) rank = -1;
+          const dep = times[col + rank] + shift;
+          if (dep + this.boundAt(s) >= bound || (reach !== null && dep > reach[s])) rank = -1;
         }
       }
     }
@@ -282,6 +315,7 @@ export class RaptorSearch {
     const { times, timeRows, patternStops, patternStopFlags } = tt;
     const slack = k > 1 ? this.setup.slack : 0;
     const bound = L.target[k];
+    const reach = this.reachIn(k);
     const boardStamp = this.boardStamp;
     const stamp = this.stamp;
     const prevRow = (k - 1) * S;
@@ -294,7 +328,9 @@ export class RaptorSearch {
       if (rank >= 0 && canBoard(flags)) {
         const t = -(times[timeRows[first + pos + 1] - tc + rank] + shift);
         if (t + this.boundAt(s) >= bound) rank = -1; // as forward: t + lb[s] never falls along the trip
-        else if (t < L.rideBest[row + s]) {
+        else if (reach !== null && t > reach[s]) {
+          if (canAlight(flags)) rank = -1; // as forward
+        } else if (t < L.rideBest[row + s]) {
           if (L.setRide(k, s, t, tripFirst + rank, day, boardPos, pos)) this.mark(s);
           this.markRide(s);
         }
@@ -308,7 +344,8 @@ export class RaptorSearch {
           day = this.foundDay;
           shift = this.days.shift[day];
           boardPos = pos;
-          if (this.boundAt(s) - (times[col + rank] + shift) >= bound) rank = -1;
+          const arr = -(times[col + rank] + shift);
+          if (arr + this.boundAt(s) >= bound || (reach !== null && arr > reach[s])) rank = -1;
         }
       }
     }
@@ -406,6 +443,7 @@ export class RaptorSearch {
     const row = k * L.stopCount;
     const { offsets, stops, seconds, metres } = this.transfers;
     const bound = L.target[k];
+    const reach = this.reachIn(k);
     const maxM = this.setup.maxTransferM;
     const count = this.rideCount;
     for (let i = 0; i < count; i++) {
@@ -416,7 +454,7 @@ export class RaptorSearch {
         const t = t0 + seconds[e];
         if (t >= bound) break; // sorted by time: no later footpath beats the target either
         const to = stops[e];
-        if (t < L.walk[row + to] && t + this.boundAt(to) < bound) {
+        if (t < L.walk[row + to] && t + this.boundAt(to) < bound && (reach === null || t <= reach[to])) {
           L.setWalk(k, to, t, s);
           this.mark(to);
         }

@@ -37,10 +37,11 @@ export class TargetBounds {
    * Stop -> [first, end) into walkInStops / walkInSeconds: footpaths into the stop. The snapshot's
    * own lists (footpaths out) when every footpath has its way back in the same seconds, as
    * straight-line footpaths do (no copy: 3 x 4 bytes a footpath, 216 MB at national size).
+   * Also walked back by `TargetReach`.
    */
-  private readonly walkInOffsets: Uint32Array;
-  private readonly walkInStops: Uint32Array;
-  private readonly walkInSeconds: Uint16Array;
+  readonly walkInOffsets: Uint32Array;
+  readonly walkInStops: Uint32Array;
+  readonly walkInSeconds: Uint16Array;
   /** False when some edge would weigh less than 0 (the builder drops such trips): every bound is then 0. */
   readonly usable: boolean;
   /** Stop -> bound of the last `compute`, seconds; UNREACHED when the target cannot be reached or lies beyond `horizon` (read min(bound[s], horizon)). */
