@@ -105,8 +105,12 @@ export class RangeSearch {
   private installed: SparseBounds | null = null;
   /** The horizon of the bounds `boundsFor` returned last (UNREACHED: none). */
   private lbHorizon = UNREACHED;
-  /** How late each stop may be reached and still beat the target, computed when a window's runs prove dear (`REACH_TRIGGER`; null without bounds). */
-  private readonly reach: TargetReach | null;
+  /**
+   * How late each stop may be reached and still beat the target, computed when a window's runs
+   * prove dear (`REACH_TRIGGER`). Made on first use (34 B a stop and 12 a pattern: ~33 MB at
+   * 200 tiles, which a worker whose plans never prove dear does not hold); see `reachTable`.
+   */
+  private reach: TargetReach | null = null;
   /** Pattern scans of the last `TargetReach` search (what the next one may cost). */
   private reachCost = 0;
   /** Bounds past the horizon from the landmarks (built on first use, or by `prepare`); null without bounds. */
@@ -131,7 +135,11 @@ export class RangeSearch {
     this.runStops = new Int32Array(S);
     this.runTimes = new Int32Array(S);
     this.lb = new Int32Array(bounds ? S : 0).fill(UNREACHED);
-    this.reach = bounds ? new TargetReach(tt, bounds, days, patternMode) : null;
+  }
+
+  /** The pruning's workspace, made the first time a window proves dear (only with bounds). */
+  private reachTable(): TargetReach {
+    return (this.reach ??= new TargetReach(this.tt, this.bounds!, this.days, this.patternMode));
   }
 
   /** Builds the landmark tables now rather than in the first search (`Engine.prepareJourneys`). */
@@ -449,16 +457,17 @@ export class RangeSearch {
       const x = L.target[weakest];
       const cost = Math.max(firstScans, this.reachCost);
       const { evidence, projected } = this.reachTrigger;
-      if (this.reach && x < reachX && i >= 0 && laterRuns > 0 && laterScans >= cost * evidence && laterScans * (1 + (i + 1) / laterRuns) >= cost * projected) {
+      if (this.bounds && x < reachX && i >= 0 && laterRuns > 0 && laterScans >= cost * evidence && laterScans * (1 + (i + 1) / laterRuns) >= cost * projected) {
         reachX = x;
         laterScans = 0;
         laterRuns = 0;
         const floor = this.tauAt(0);
         // No label lies below floor + the bound from the origin: the search stops where none can be early enough. Once per window: a later, lower x needs no more of it, and nothing else computes bounds during the runs.
         fromOrigin ??= this.bounds!.compute(q.reverse ? q.egress : q.access, !q.reverse, reachX - floor);
-        this.reach.compute(q.reverse, q.reverse ? q.access : q.egress, reachX, floor, q.modeMask, fromOrigin, this.bounds!.horizon);
-        this.raptor.setReach(this.reach.latest, reachX);
-        this.reachCost = this.reach.scanCount;
+        const reach = this.reachTable();
+        reach.compute(q.reverse, q.reverse ? q.access : q.egress, reachX, floor, q.modeMask, fromOrigin, this.bounds!.horizon);
+        this.raptor.setReach(reach.latest, reachX);
+        this.reachCost = reach.scanCount;
       }
     }
     return out;
