@@ -8,6 +8,7 @@ import type { StringPool } from './write/string-pool.js';
 import type { IssueLog } from './issues.js';
 import type { TimetableModel } from './gtfs/timetable-model.js';
 import type { FareData } from './fares/gtfs-fare-model.js';
+import type { PostcodeColumns } from './places/postcode-columns.js';
 
 /** stops.type codes (engine STOP_TYPE_CODES order). */
 export enum StopKind {
@@ -59,13 +60,6 @@ export interface SettlementRecord {
   lon: number;
 }
 
-/** Postcodes as columns: normalised code (no space, upper case), latitude, longitude. */
-export interface PostcodeColumns {
-  codes: string[];
-  lat: number[];
-  lon: number[];
-}
-
 export interface Dataset {
   pool: StringPool;
   issues: IssueLog;
@@ -73,6 +67,7 @@ export interface Dataset {
   stops: Map<string, StopRecord>;
   stations: Map<string, StationRecord>;
   settlements: Map<string, SettlementRecord>;
+  /** Postcodes as columns (places/postcode-columns.ts). */
   postcodes: PostcodeColumns;
   /** GTFS of every feed, merged. */
   timetable: TimetableModel;

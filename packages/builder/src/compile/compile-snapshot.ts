@@ -23,6 +23,7 @@ import { deriveSettlements } from '../places/derive-settlements.js';
 import { GtfsFareModel } from '../fares/gtfs-fare-model.js';
 import { GtfsFaresV2Model } from '../fares/gtfs-fares-v2-model.js';
 import { writeFares } from '../fares/compile-fares.js';
+import { PostcodeColumns } from '../places/postcode-columns.js';
 
 /** Version of the snapshot's section schema (bump when sections change meaning). */
 export const SCHEMA_VERSION = 1;
@@ -36,7 +37,7 @@ export function newDataset(opts: { strict?: boolean } = {}): Dataset {
     stops: new Map(),
     stations: new Map(),
     settlements: new Map(),
-    postcodes: { codes: [], lat: [], lon: [] },
+    postcodes: new PostcodeColumns(),
     timetable: new TimetableModel(),
     fares: { file: null, gtfs: new GtfsFareModel(), v2: new GtfsFaresV2Model() },
   };

@@ -5,10 +5,9 @@ import { BuildError } from '../issues.js';
 import type { SnapshotWriter } from '../write/snapshot-writer.js';
 import { utf8ComparatorFor } from '../write/string-pool.js';
 import { kdSections } from '../write/kd-sections.js';
+import { POSTCODE_WIDTH, writePostcodeBytes } from './postcode-columns.js';
 
-// Mirrors of engine constants (places/postcode-column.ts, places/typo.ts): keep them equal.
-const POSTCODE_WIDTH = 7;
-
+// Mirrors of engine constants (places/typo.ts): keep them equal.
 /** Marks name tokens in search.placeTokens and search.postings (engine word-matcher.ts NAME_BIT). */
 const NAME_BIT = 0x80000000;
 const ID_MASK = 0x7fffffff;
@@ -16,7 +15,6 @@ const ID_MASK = 0x7fffffff;
 const MAX_NAME_TOKENS = 63;
 /** Token ids share a float64 with a 32-bit hash while the typo index is sorted. */
 const TOKEN_ID_BITS = 21;
-const NORMALISED_POSTCODE = /^[A-Z0-9]{5,7}$/;
 
 /**
  * Common abbreviations, both ways: a place with one of these words is also found by its
@@ -83,15 +81,15 @@ function writeSettlements(ds: Dataset, w: SnapshotWriter, settlements: Settlemen
 
 /** Sorts and dedupes the postcodes by normalised code and writes them as fixed-width bytes. */
 function writePostcodes(ds: Dataset, w: SnapshotWriter): { lat: Float64Array; lon: Float64Array } {
-  const { codes, lat, lon } = ds.postcodes;
-  const keys = new Float64Array(codes.length);
+  const postcodes = ds.postcodes;
+  const [keys, lat, lon] = [postcodes.key.view(), postcodes.lat.view(), postcodes.lon.view()];
   const valid: number[] = [];
-  for (let i = 0; i < codes.length; i++) {
-    if (!NORMALISED_POSTCODE.test(codes[i])) {
-      ds.issues.add({ code: 'bad_postcode', severity: 'error', file: 'postcodes', line: 0, entityId: codes[i], field: 'postcode', value: codes[i], message: 'not a normalised postcode (5 to 7 letters and digits)' });
+  for (let i = 0; i < keys.length; i++) {
+    if (Number.isNaN(keys[i])) {
+      const code = postcodes.code(i);
+      ds.issues.add({ code: 'bad_postcode', severity: 'error', file: 'postcodes', line: 0, entityId: code, field: 'postcode', value: code, message: 'not a normalised postcode (5 to 7 letters and digits)' });
       continue;
     }
-    keys[i] = postcodeKey(codes[i]);
     valid.push(i);
   }
   // Array sort: stable (ties stay in file order, the first kept) and quick on the sorted runs of postcode files.
@@ -99,32 +97,20 @@ function writePostcodes(ds: Dataset, w: SnapshotWriter): { lat: Float64Array; lo
   const kept: number[] = [];
   for (let j = 0; j < order.length; j++) {
     if (j > 0 && keys[order[j]] === keys[order[j - 1]]) {
-      const code = codes[order[j]];
+      const code = postcodes.code(order[j]);
       ds.issues.add({ code: 'duplicate_id', severity: 'warning', file: 'postcodes', line: 0, entityId: code, field: 'postcode', value: code, message: 'postcode listed twice; first kept' });
       continue;
     }
     kept.push(order[j]);
   }
   const bytes = new Uint8Array(kept.length * POSTCODE_WIDTH);
-  kept.forEach((i, pos) => {
-    for (let c = 0; c < codes[i].length; c++) bytes[pos * POSTCODE_WIDTH + c] = codes[i].charCodeAt(c);
-  });
+  kept.forEach((i, pos) => writePostcodeBytes(keys[i], bytes, pos * POSTCODE_WIDTH));
   const sortedLat = Float64Array.from(kept, (i) => lat[i]);
   const sortedLon = Float64Array.from(kept, (i) => lon[i]);
   w.add('postcodes.codes', bytes) // Postcode -> POSTCODE_WIDTH (7) ASCII bytes of its normalised code, zero-padded; sorted
     .add('postcodes.lat', sortedLat) // Postcode -> centroid latitude, WGS84 degrees
     .add('postcodes.lon', sortedLon); // Postcode -> centroid longitude, WGS84 degrees
   return { lat: sortedLat, lon: sortedLon };
-}
-
-/** A number ordering normalised postcodes like their bytes: base 37, padding < digits < letters. */
-function postcodeKey(code: string): number {
-  let key = 0;
-  for (let i = 0; i < POSTCODE_WIDTH; i++) {
-    const c = i < code.length ? code.charCodeAt(i) : 0;
-    key = key * 37 + (c === 0 ? 0 : c <= 57 ? c - 47 : c - 54); // '0'..'9' -> 1..10, 'A'..'Z' -> 11..36
-  }
-  return key;
 }
 
 /** Searchable text per indexed place: settlements (name; parent), stations (name; CRS, "rail station"), stops (name; indicator, locality, parent). */
