@@ -6,7 +6,7 @@ import { parseDay } from '@transit/engine';
 import { columns, issueFn, type GtfsContext } from './gtfs-context.js';
 import { parseStopTimes } from './parse-stop-times.js';
 import { parseShapes } from './parse-shapes.js';
-import { ownString } from './trip-columns.js';
+import { ownString } from '../source/own-string.js';
 
 const REQUIRED = ['stops.txt', 'routes.txt', 'trips.txt', 'stop_times.txt'];
 

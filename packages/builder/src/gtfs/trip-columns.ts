@@ -1,4 +1,5 @@
 import { growI32, growU32, growU8 } from '../write/growable.js';
+import { ownString } from '../source/own-string.js';
 
 /** One trip as parsers hand it over (GTFS trips.txt, CIF schedules). */
 export interface TripRow {
@@ -74,13 +75,4 @@ export class TripColumns {
     }
     return i;
   }
-}
-
-/**
- * `text` as a string of its own. A field split from a line is a slice that keeps the whole line
- * alive (V8 slices strings of 13 characters or more); trips keep their strings until the end of
- * the build, so a national trips.txt would otherwise stay in memory nearly whole.
- */
-export function ownString(text: string): string {
-  return text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string);
 }

@@ -4,6 +4,7 @@ import type { FeedSource } from '../source/feed-source.js';
 import { readCsv, cell, type CsvHeader } from '../source/csv.js';
 import { BuildError } from '../issues.js';
 import type { Progress } from '../progress.js';
+import { ownString } from '../source/own-string.js';
 
 /** NaPTAN StopType -> kind. Bus: BCT on-street, BCS bay in a station, BCQ variable bay, BST access area. */
 const KIND_BY_STOP_TYPE: Record<string, StopKind> = {
@@ -23,6 +24,7 @@ export async function parseNaptan(ds: Dataset, source: FeedSource, progress?: Pr
   let h!: CsvHeader;
   let c: Record<string, number> = {};
   const where = `${source.name}:${file}`;
+  const text = internedText();
   await readCsv(
     source,
     file,
@@ -48,17 +50,17 @@ export async function parseNaptan(ds: Dataset, source: FeedSource, progress?: Pr
       if (previous?.inNaptan && previous.active) return; // an active record already seen wins
       const town = cell(rec, c.Town);
       const stop: StopRecord = {
-        atco,
-        naptanCode: cell(rec, c.NaptanCode),
-        name: cell(rec, c.CommonName),
-        shortName: cell(rec, c.ShortCommonName),
-        indicator: cell(rec, c.Indicator),
-        street: cell(rec, c.Street),
-        locality: cell(rec, c.LocalityName),
-        localityCode: cell(rec, c.NptgLocalityCode),
-        parentLocality: cell(rec, c.ParentLocalityName),
-        town: town || cell(rec, c.ParentLocalityName) || cell(rec, c.LocalityName),
-        bearing: cell(rec, c.Bearing),
+        atco: ownString(atco),
+        naptanCode: ownString(cell(rec, c.NaptanCode)),
+        name: text(cell(rec, c.CommonName)),
+        shortName: text(cell(rec, c.ShortCommonName)),
+        indicator: text(cell(rec, c.Indicator)),
+        street: text(cell(rec, c.Street)),
+        locality: text(cell(rec, c.LocalityName)),
+        localityCode: text(cell(rec, c.NptgLocalityCode)),
+        parentLocality: text(cell(rec, c.ParentLocalityName)),
+        town: text(town || cell(rec, c.ParentLocalityName) || cell(rec, c.LocalityName)),
+        bearing: text(cell(rec, c.Bearing)),
         crs: '',
         lat,
         lon,
@@ -66,10 +68,25 @@ export async function parseNaptan(ds: Dataset, source: FeedSource, progress?: Pr
         inNaptan: true,
         active: status === '' || status === 'active' || status === 'act',
       };
-      ds.stops.set(atco, stop);
+      ds.stops.set(stop.atco, stop);
     },
     progress,
   );
+}
+
+/**
+ * One string per distinct text, each a copy of its own: fields split from a line are slices
+ * that keep the whole line alive (V8 slices strings of 13 characters or more), and a national
+ * Stops.csv repeats its streets, localities, towns and bearings over hundreds of thousands of
+ * stops, which keep them to the end of the build.
+ */
+function internedText(): (text: string) => string {
+  const seen = new Map<string, string>();
+  return (text) => {
+    let own = seen.get(text);
+    if (own === undefined) seen.set((own = ownString(text)), own);
+    return own;
+  };
 }
 
 /** A usable WGS84 coordinate: finite, in range, and not the 0/0 placeholder. */
