@@ -55,6 +55,8 @@ export interface CompileOptions {
   progress?: Progress;
   /** One-word place queries with at least this many postings get a stored first page (write-place-pages.ts); Infinity: none. */
   placePageMinPostings?: number;
+  /** The writer to add the sections to (a streaming one writes them to its file as they come); default a new one in memory. */
+  writer?: SnapshotWriter;
   /** Prefixes of place names whose search visits at least this many weighted postings get a stored first page too; Infinity: none. */
   placePageMinWork?: number;
 }
@@ -70,7 +72,7 @@ export function compileSnapshot(ds: Dataset, opts: CompileOptions = {}): Uint8Ar
  * `writeTo` (a file, without a second copy in memory). Nothing else of the compile outlives it.
  */
 export function compileSections(ds: Dataset, opts: CompileOptions = {}): { writer: SnapshotWriter; header: HeaderInput } {
-  const w = new SnapshotWriter();
+  const w = opts.writer ?? new SnapshotWriter();
   const step = (label: string) => opts.progress?.step(label);
   step('stops and patterns');
   const { stops, denseStop } = selectStops(ds);

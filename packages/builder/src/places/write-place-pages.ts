@@ -1,5 +1,5 @@
 import { compilePlacePages, PLACE_PAGE_MIN_POSTINGS, PLACE_PAGE_MIN_WORK, PLACE_PAGE_SECTIONS, SnapshotReader, type PlacePageColumns } from '@transit/engine';
-import { SnapshotWriter } from '../write/snapshot-writer.js';
+import type { SnapshotWriter } from '../write/snapshot-writer.js';
 import { compilePlacePagesOnTwoThreads } from './place-pages-threads.js';
 
 /** Postings from which the pages are computed on two threads (below, a worker's start and its own place index cost more than it saves). */
@@ -21,10 +21,8 @@ const PLACE_SEARCH_READS = ['stops.', 'stations.', 'settlements.', 'postcodes.',
 export function writePlacePages(w: SnapshotWriter, minPostings = PLACE_PAGE_MIN_POSTINGS, minWork = PLACE_PAGE_MIN_WORK): void {
   const postingCount = w.section('search.postings', Uint32Array).length;
   if (postingCount < minPostings) return; // no word can be common enough
-  const own = new SnapshotWriter();
-  for (const s of w.sectionsStartingWith(PLACE_SEARCH_READS)) own.add(s.name, s.array);
   const twoThreads = postingCount >= PLACE_PAGES_TWO_THREADS_MIN_POSTINGS;
-  const bytes = own.toBytes({ schemaVersion: 0, builderVersion: '', builtAt: '', feeds: [], bbox: { minLat: 0, minLon: 0, maxLat: 0, maxLon: 0 }, firstServiceDay: 0, serviceDayCount: 0, timezone: '', agencies: [] }, twoThreads);
+  const bytes = w.partBytes(PLACE_SEARCH_READS, { schemaVersion: 0, builderVersion: '', builtAt: '', feeds: [], bbox: { minLat: 0, minLon: 0, maxLat: 0, maxLon: 0 }, firstServiceDay: 0, serviceDayCount: 0, timezone: '', agencies: [] }, twoThreads);
   const choice = { minPostings, minWork };
   const pages = twoThreads ? compilePlacePagesOnTwoThreads(bytes.buffer as SharedArrayBuffer, choice) : compilePlacePages(new SnapshotReader(bytes.buffer), choice);
   if (pages.totals.length === 0) return; // a small snapshot: no word is common enough
