@@ -9,39 +9,9 @@ import type { IssueLog } from './issues.js';
 import type { TimetableModel } from './gtfs/timetable-model.js';
 import type { FareData } from './fares/gtfs-fare-model.js';
 import type { PostcodeColumns } from './places/postcode-columns.js';
+import type { StopTable } from './stop-table.js';
 
-/** stops.type codes (engine STOP_TYPE_CODES order). */
-export enum StopKind {
-  Bus = 0,
-  Tram = 1,
-  Rail = 2,
-}
-
-export interface StopRecord {
-  /** ATCO code, or the GTFS stop_id when the stop is not in NaPTAN. Unique. */
-  atco: string;
-  naptanCode: string;
-  name: string;
-  shortName: string;
-  indicator: string;
-  street: string;
-  locality: string;
-  /** NPTG locality code (E0057864), empty when unknown. */
-  localityCode: string;
-  /** Parent locality name (e.g. Barnsley for "Barnsley Town Centre"). */
-  parentLocality: string;
-  town: string;
-  bearing: string;
-  /** CRS code for rail stops when known (GTFS stop_code on rail feeds). */
-  crs: string;
-  lat: number;
-  lon: number;
-  kind: StopKind;
-  /** From NaPTAN (true) or only from a GTFS feed (false). */
-  inNaptan: boolean;
-  /** NaPTAN Status is active (GTFS-only stops count as active). */
-  active: boolean;
-}
+export { StopKind, type StopRecord } from './stop-table.js';
 
 export interface StationRecord {
   crs: string;
@@ -63,8 +33,8 @@ export interface SettlementRecord {
 export interface Dataset {
   pool: StringPool;
   issues: IssueLog;
-  /** Stops by ATCO code (insertion order = NaPTAN first, then GTFS-only stops). */
-  stops: Map<string, StopRecord>;
+  /** Stops by ATCO code, as columns (rows in the order first seen: NaPTAN first, then GTFS-only stops). */
+  stops: StopTable;
   stations: Map<string, StationRecord>;
   settlements: Map<string, SettlementRecord>;
   /** Postcodes as columns (places/postcode-columns.ts). */

@@ -24,6 +24,7 @@ import { GtfsFareModel } from '../fares/gtfs-fare-model.js';
 import { GtfsFaresV2Model } from '../fares/gtfs-fares-v2-model.js';
 import { writeFares } from '../fares/compile-fares.js';
 import { PostcodeColumns } from '../places/postcode-columns.js';
+import { StopTable } from '../stop-table.js';
 
 /** Version of the snapshot's section schema (bump when sections change meaning). */
 export const SCHEMA_VERSION = 1;
@@ -34,7 +35,7 @@ export function newDataset(opts: { strict?: boolean } = {}): Dataset {
   return {
     pool: new StringPool(),
     issues: new IssueLog(opts.strict),
-    stops: new Map(),
+    stops: new StopTable(),
     stations: new Map(),
     settlements: new Map(),
     postcodes: new PostcodeColumns(),
@@ -77,7 +78,7 @@ export function compileSections(ds: Dataset, opts: CompileOptions = {}): { write
   step('stops and patterns');
   const { stops, denseStop } = selectStops(ds);
   const patterns = compilePatterns(ds.timetable, denseStop, ds.issues);
-  const modes = new Uint8Array(stops.length);
+  const modes = new Uint8Array(stops.size);
   for (let pat = 0; pat < patterns.patternRoute.length; pat++) {
     const bit = modeBitOf(ds.timetable.routes[patterns.patternRoute[pat]].type);
     for (let i = patterns.patternStopOffsets[pat]; i < patterns.patternStopOffsets[pat + 1]; i++) modes[patterns.patternStops[i]] |= bit;
@@ -86,14 +87,14 @@ export function compileSections(ds: Dataset, opts: CompileOptions = {}): { write
   const { towards, towardsNext } = compileTowards(patterns, ds.timetable.trips, stops, ds.pool);
   writeStops(ds, w, stops, modes, towards, towardsNext);
   step('streets and transfers');
-  const streets = opts.streets ? compileStreets(opts.streets, w, ds.pool, stops) : null;
-  const stopLat = Float64Array.from(stops, (s) => s.lat);
-  const stopLon = Float64Array.from(stops, (s) => s.lon);
+  const stopLat = stops.lat.view().slice();
+  const stopLon = stops.lon.view().slice();
+  const streets = opts.streets ? compileStreets(opts.streets, w, ds.pool, Array.from(stopLat, (lat, i) => ({ lat, lon: stopLon[i] }))) : null;
   writeTransfers(w, stopLat, stopLon, modes, streets ? streetTransferDistanceOf(streets, stopLat, stopLon, (i) => ds.pool.get(i)) : undefined);
   const stations = selectStations(ds, stops);
   writeStations(ds, w, stations, stops);
   step('timetable');
-  const calendar = writeTimetable(ds, w, patterns, stops.length);
+  const calendar = writeTimetable(ds, w, patterns, stops.size);
   step('lines and fares');
   compileLines(ds, w, patterns);
   writeFares(ds, w, stops);
@@ -122,13 +123,15 @@ export function compileSections(ds: Dataset, opts: CompileOptions = {}): { write
   return { writer: w, header };
 }
 
-function bboxOf(stops: { lat: number; lon: number }[], stations: { lat: number; lon: number }[]) {
+function bboxOf(stops: StopTable, stations: { lat: number; lon: number }[]) {
   let minLat = 90, minLon = 180, maxLat = -90, maxLon = -180;
-  for (const p of [...stops, ...stations]) {
-    minLat = Math.min(minLat, p.lat);
-    maxLat = Math.max(maxLat, p.lat);
-    minLon = Math.min(minLon, p.lon);
-    maxLon = Math.max(maxLon, p.lon);
-  }
+  const add = (lat: number, lon: number) => {
+    minLat = Math.min(minLat, lat);
+    maxLat = Math.max(maxLat, lat);
+    minLon = Math.min(minLon, lon);
+    maxLon = Math.max(maxLon, lon);
+  };
+  for (let i = 0; i < stops.size; i++) add(stops.lat.get(i), stops.lon.get(i));
+  for (const p of stations) add(p.lat, p.lon);
   return minLat > maxLat ? { minLat: 0, minLon: 0, maxLat: 0, maxLon: 0 } : { minLat, minLon, maxLat, maxLon };
 }

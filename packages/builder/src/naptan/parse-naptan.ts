@@ -4,7 +4,6 @@ import type { FeedSource } from '../source/feed-source.js';
 import { readCsv, cell, type CsvHeader } from '../source/csv.js';
 import { BuildError } from '../issues.js';
 import type { Progress } from '../progress.js';
-import { ownString } from '../source/own-string.js';
 
 /** NaPTAN StopType -> kind. Bus: BCT on-street, BCS bay in a station, BCQ variable bay, BST access area. */
 const KIND_BY_STOP_TYPE: Record<string, StopKind> = {
@@ -14,7 +13,7 @@ const KIND_BY_STOP_TYPE: Record<string, StopKind> = {
 };
 
 /**
- * Reads a NaPTAN Stops.csv (any area file, or the national one) into `ds.stops`. Stop types
+ * Reads a NaPTAN Stops.csv (any area file, or the national one) into `ds.stops` (a StopTable). Stop types
  * that are neither bus, tram nor rail (ferry, air, taxi) are skipped silently; inactive stops
  * are kept but marked, so a GTFS feed can still be enriched from them.
  */
@@ -24,7 +23,6 @@ export async function parseNaptan(ds: Dataset, source: FeedSource, progress?: Pr
   let h!: CsvHeader;
   let c: Record<string, number> = {};
   const where = `${source.name}:${file}`;
-  const text = internedText();
   await readCsv(
     source,
     file,
@@ -46,21 +44,21 @@ export async function parseNaptan(ds: Dataset, source: FeedSource, progress?: Pr
       if (!atco) return issue('missing_id', 'ATCOCode', '', 'stop without an ATCO code');
       if (!isCoordinate(lat, lon)) return issue('bad_coordinate', 'Latitude', `${cell(rec, c.Latitude)},${cell(rec, c.Longitude)}`, 'stop without usable WGS84 coordinates');
       const status = cell(rec, c.Status).toLowerCase();
-      const previous = ds.stops.get(atco);
-      if (previous?.inNaptan && previous.active) return; // an active record already seen wins
+      const previous = ds.stops.row(atco);
+      if (previous >= 0 && ds.stops.inNaptan(previous) && ds.stops.active(previous)) return; // an active record already seen wins
       const town = cell(rec, c.Town);
       const stop: StopRecord = {
-        atco: ownString(atco),
-        naptanCode: ownString(cell(rec, c.NaptanCode)),
-        name: text(cell(rec, c.CommonName)),
-        shortName: text(cell(rec, c.ShortCommonName)),
-        indicator: text(cell(rec, c.Indicator)),
-        street: text(cell(rec, c.Street)),
-        locality: text(cell(rec, c.LocalityName)),
-        localityCode: text(cell(rec, c.NptgLocalityCode)),
-        parentLocality: text(cell(rec, c.ParentLocalityName)),
-        town: text(town || cell(rec, c.ParentLocalityName) || cell(rec, c.LocalityName)),
-        bearing: text(cell(rec, c.Bearing)),
+        atco,
+        naptanCode: cell(rec, c.NaptanCode),
+        name: cell(rec, c.CommonName),
+        shortName: cell(rec, c.ShortCommonName),
+        indicator: cell(rec, c.Indicator),
+        street: cell(rec, c.Street),
+        locality: cell(rec, c.LocalityName),
+        localityCode: cell(rec, c.NptgLocalityCode),
+        parentLocality: cell(rec, c.ParentLocalityName),
+        town: town || cell(rec, c.ParentLocalityName) || cell(rec, c.LocalityName),
+        bearing: cell(rec, c.Bearing),
         crs: '',
         lat,
         lon,
@@ -68,25 +66,10 @@ export async function parseNaptan(ds: Dataset, source: FeedSource, progress?: Pr
         inNaptan: true,
         active: status === '' || status === 'active' || status === 'act',
       };
-      ds.stops.set(stop.atco, stop);
+      ds.stops.set(atco, stop); // the table keeps copies of the strings, not slices of the line
     },
     progress,
   );
-}
-
-/**
- * One string per distinct text, each a copy of its own: fields split from a line are slices
- * that keep the whole line alive (V8 slices strings of 13 characters or more), and a national
- * Stops.csv repeats its streets, localities, towns and bearings over hundreds of thousands of
- * stops, which keep them to the end of the build.
- */
-function internedText(): (text: string) => string {
-  const seen = new Map<string, string>();
-  return (text) => {
-    let own = seen.get(text);
-    if (own === undefined) seen.set((own = ownString(text)), own);
-    return own;
-  };
 }
 
 /** A usable WGS84 coordinate: finite, in range, and not the 0/0 placeholder. */

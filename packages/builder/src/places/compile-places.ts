@@ -1,5 +1,6 @@
 import { tokenize, deletionHash, NO_SKIP, TYPO_MIN_TOKEN_BYTES, TYPO_MIN_WORD_BYTES, TYPO_MAX_BYTES } from '@transit/engine';
-import type { Dataset, SettlementRecord, StationRecord, StopRecord } from '../dataset.js';
+import type { Dataset, SettlementRecord, StationRecord } from '../dataset.js';
+import type { StopTable } from '../stop-table.js';
 import { StopKind } from '../dataset.js';
 import { BuildError } from '../issues.js';
 import type { SnapshotWriter } from '../write/snapshot-writer.js';
@@ -54,7 +55,7 @@ interface PlaceText {
  * Writes the place search sections (see docs/engine.md "Places"). Place ids: settlements, then
  * `stations`, then `stops` (both in their dense order), then postcodes in code order.
  */
-export function compilePlaces(ds: Dataset, w: SnapshotWriter, stops: StopRecord[], stations: StationRecord[]): void {
+export function compilePlaces(ds: Dataset, w: SnapshotWriter, stops: StopTable, stations: StationRecord[]): void {
   const settlements = [...ds.settlements.values()];
   writeSettlements(ds, w, settlements);
   const postcodes = writePostcodes(ds, w);
@@ -114,14 +115,14 @@ function writePostcodes(ds: Dataset, w: SnapshotWriter): { lat: Float64Array; lo
 }
 
 /** Searchable text per indexed place: settlements (name; parent), stations (name; CRS, "rail station"), stops (name; indicator, locality, parent). */
-function placeTexts(settlements: SettlementRecord[], stations: StationRecord[], stops: StopRecord[]): PlaceText[] {
+function placeTexts(settlements: SettlementRecord[], stations: StationRecord[], stops: StopTable): PlaceText[] {
   const texts: PlaceText[] = [];
   const tokens = memoTokenize();
   for (const s of settlements) texts.push(text(tokens, s.name, Group.Settlement, [], [s.parent]));
   for (const s of stations) texts.push(text(tokens, s.name, Group.Station, tokenize(s.crs), ['rail station']));
-  for (const s of stops) {
-    if (s.kind === StopKind.Rail) texts.push({ name: s.name, group: Group.Hidden, nameTokens: [], otherTokens: [] });
-    else texts.push(text(tokens, s.name, Group.Stop, [], [s.indicator, s.locality, s.parentLocality]));
+  for (let i = 0; i < stops.size; i++) {
+    if (stops.kind(i) === StopKind.Rail) texts.push({ name: stops.name(i), group: Group.Hidden, nameTokens: [], otherTokens: [] });
+    else texts.push(text(tokens, stops.name(i), Group.Stop, [], [stops.field(i, 'indicator'), stops.field(i, 'locality'), stops.field(i, 'parentLocality')]));
   }
   return texts;
 }
@@ -256,8 +257,9 @@ function tieRanks(texts: PlaceText[]): Uint32Array {
 }
 
 /** One kd-tree over every place (rail stop entrances excepted); its ids are place ids. */
-function writePlacesKd(w: SnapshotWriter, settlements: SettlementRecord[], stations: StationRecord[], stops: StopRecord[], postcodes: { lat: Float64Array; lon: Float64Array }): void {
-  const visibleStops = stops.reduce((n, s) => n + (s.kind === StopKind.Rail ? 0 : 1), 0);
+function writePlacesKd(w: SnapshotWriter, settlements: SettlementRecord[], stations: StationRecord[], stops: StopTable, postcodes: { lat: Float64Array; lon: Float64Array }): void {
+  let visibleStops = 0;
+  for (let s = 0; s < stops.size; s++) if (stops.kind(s) !== StopKind.Rail) visibleStops++;
   const n = settlements.length + stations.length + visibleStops + postcodes.lat.length;
   const ids = new Uint32Array(n);
   const lat = new Float64Array(n);
@@ -271,8 +273,8 @@ function writePlacesKd(w: SnapshotWriter, settlements: SettlementRecord[], stati
   let place = 0;
   for (const s of settlements) put(place++, s.lat, s.lon);
   for (const s of stations) put(place++, s.lat, s.lon);
-  for (const s of stops) {
-    if (s.kind !== StopKind.Rail) put(place, s.lat, s.lon);
+  for (let s = 0; s < stops.size; s++) {
+    if (stops.kind(s) !== StopKind.Rail) put(place, stops.lat.get(s), stops.lon.get(s));
     place++;
   }
   for (let k = 0; k < postcodes.lat.length; k++) put(place++, postcodes.lat[k], postcodes.lon[k]);
