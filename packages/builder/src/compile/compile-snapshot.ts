@@ -69,8 +69,9 @@ export function compileSnapshot(ds: Dataset, opts: CompileOptions = {}): Uint8Ar
 }
 
 /**
- * Compiles a parsed dataset into its sections and header, for `SnapshotWriter.toBytes` or
- * `writeTo` (a file, without a second copy in memory). Nothing else of the compile outlives it.
+ * Compiles a parsed dataset into its sections and header, for `SnapshotWriter.toBytes`, or into
+ * `opts.writer`'s file as they come (`SnapshotWriter.streamingTo`, ended by `finish`). Nothing
+ * else of the compile outlives it.
  */
 export function compileSections(ds: Dataset, opts: CompileOptions = {}): { writer: SnapshotWriter; header: HeaderInput } {
   const w = opts.writer ?? new SnapshotWriter();

@@ -80,23 +80,6 @@ export class SnapshotWriter {
   }
 
   /**
-   * Writes the snapshot to an open file, section by section, with the same bytes as `toBytes`
-   * but never a second copy in memory: each section is dropped from the writer once written, so
-   * the writer is spent afterwards. Returns the file's length in bytes.
-   */
-  writeTo(fd: number, header: HeaderInput): number {
-    if (this.fd !== null) throw new Error('a streaming snapshot writer ends with finish()');
-    const { headerBytes, dataStart, byteLength } = layout(header, this.sections);
-    writeAll(fd, preamble(headerBytes), 0);
-    for (const s of this.sections) {
-      writeAll(fd, bytesOf(s.array!), dataStart + s.bodyOffset); // the offsets layout gives: the order added
-      s.array = null; // garbage once written, unless the caller still holds it
-    }
-    ftruncateSync(fd, byteLength); // alignment gaps and the tail read as zeros, as in toBytes
-    return byteLength;
-  }
-
-  /**
    * Ends a streaming writer: moves the sections written so far behind the header, writes the
    * header, and gives the file the length and bytes `toBytes` would have. Returns that length.
    */
