@@ -1,8 +1,8 @@
 /**
  * The builder's in-memory model between parsing and compiling: what every parser fills and
- * every compile step reads. Per-entity objects are fine here for stops, stations and
- * settlements (hundreds of thousands at national scale); the large tables (stop times,
- * postcodes, shape points) are kept as growable typed columns.
+ * every compile step reads. Per-entity objects are fine here for stations and settlements
+ * (tens of thousands at national scale); stops (a million at national scale: `StopTable`),
+ * postcodes (`PostcodeColumns`), stop times and shape points are kept as typed columns.
  */
 import type { StringPool } from './write/string-pool.js';
 import type { IssueLog } from './issues.js';

@@ -1,5 +1,5 @@
 import { growF64, growU32, growU8 } from './write/growable.js';
-import { ownString } from './source/own-string.js';
+import { InternedTexts, ownString } from './source/own-string.js';
 
 /** stops.type codes (engine STOP_TYPE_CODES order). */
 export enum StopKind {
@@ -57,8 +57,7 @@ export class StopTable {
   private rowOf = new Map<string, number>();
   /** Row * FIELD_COUNT + field -> index into `text` (TEXT_FIELDS order; '' is 0). */
   private readonly text = growU32();
-  private readonly texts: string[] = [''];
-  private readonly textIndex = new Map<string, number>([['', 0]]);
+  private readonly texts = new InternedTexts();
   /** Row -> WGS84 degrees. */
   readonly lat = growF64();
   readonly lon = growF64();
@@ -93,7 +92,7 @@ export class StopTable {
       this.kinds.push(0);
       this.flags.push(0);
     }
-    for (let f = 0; f < FIELD_COUNT; f++) this.text.set(row * FIELD_COUNT + f, this.intern(s[TEXT_FIELDS[f]]));
+    for (let f = 0; f < FIELD_COUNT; f++) this.text.set(row * FIELD_COUNT + f, this.texts.intern(s[TEXT_FIELDS[f]]));
     this.lat.set(row, s.lat);
     this.lon.set(row, s.lon);
     this.kinds.set(row, s.kind);
@@ -128,7 +127,7 @@ export class StopTable {
 
   /** A text field of a row ('' when absent). */
   field(row: number, f: TextField): string {
-    return this.texts[this.text.get(row * FIELD_COUNT + F[f])];
+    return this.texts.get(this.text.get(row * FIELD_COUNT + F[f]));
   }
 
   name(row: number): string {
@@ -140,7 +139,7 @@ export class StopTable {
   }
 
   setCrs(row: number, crs: string): void {
-    this.text.set(row * FIELD_COUNT + F.crs, this.intern(crs));
+    this.text.set(row * FIELD_COUNT + F.crs, this.texts.intern(crs));
   }
 
   kind(row: number): StopKind {
@@ -181,14 +180,5 @@ export class StopTable {
     for (const col of [this.lat, this.lon, this.kinds, this.flags]) col.length = rows.length;
     this.atcos = atcos;
     this.rowOf = new Map(atcos.map((a, i) => [a, i]));
-  }
-
-  private intern(s: string): number {
-    let i = this.textIndex.get(s);
-    if (i === undefined) {
-      i = this.texts.push(ownString(s)) - 1;
-      this.textIndex.set(this.texts[i], i);
-    }
-    return i;
   }
 }

@@ -1,5 +1,5 @@
 import { growI32, growU32, growU8 } from '../write/growable.js';
-import { ownString } from '../source/own-string.js';
+import { InternedTexts } from '../source/own-string.js';
 
 /** One trip as parsers hand it over (GTFS trips.txt, CIF schedules). */
 export interface TripRow {
@@ -35,8 +35,7 @@ export class TripColumns {
   private readonly headsigns = growU32();
   private readonly blocks = growU32();
   private readonly journeyCodes = growU32();
-  private readonly text: string[] = [''];
-  private readonly textIndex = new Map<string, number>([['', 0]]);
+  private readonly text = new InternedTexts();
 
   get length(): number {
     return this.id.length;
@@ -49,30 +48,21 @@ export class TripColumns {
     this.service.push(row.service);
     this.shape.push(row.shape);
     this.direction.push(row.direction);
-    this.headsigns.push(this.intern(row.headsign));
-    this.blocks.push(this.intern(row.block));
-    this.journeyCodes.push(this.intern(row.vehicleJourneyCode));
+    this.headsigns.push(this.text.intern(row.headsign));
+    this.blocks.push(this.text.intern(row.block));
+    this.journeyCodes.push(this.text.intern(row.vehicleJourneyCode));
     return this.id.length - 1;
   }
 
   headsign(t: number): string {
-    return this.text[this.headsigns.get(t)];
+    return this.text.get(this.headsigns.get(t));
   }
 
   block(t: number): string {
-    return this.text[this.blocks.get(t)];
+    return this.text.get(this.blocks.get(t));
   }
 
   vehicleJourneyCode(t: number): string {
-    return this.text[this.journeyCodes.get(t)];
-  }
-
-  private intern(s: string): number {
-    let i = this.textIndex.get(s);
-    if (i === undefined) {
-      i = this.text.push(ownString(s)) - 1;
-      this.textIndex.set(this.text[i], i);
-    }
-    return i;
+    return this.text.get(this.journeyCodes.get(t));
   }
 }
