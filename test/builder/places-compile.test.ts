@@ -14,9 +14,7 @@ function world() {
   stop('B', 'Sheffield Station', StopKind.Rail, 53.378);
   stop('C', 'Cathedral', StopKind.Tram, 53.382);
   for (const [code, lat] of [['S12HH', 53.1], ['S11AA', 53.2], ['LS14DY', 53.8], ['S11AA', 53.3], ['S101AA', 53.4], ['S1', 53.5]] as const) {
-    ds.postcodes.codes.push(code);
-    ds.postcodes.lat.push(lat);
-    ds.postcodes.lon.push(-1.5);
+    ds.postcodes.push(code, lat, -1.5);
   }
   return ds;
 }

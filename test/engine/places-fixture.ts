@@ -13,9 +13,7 @@ export function addStop(ds: Dataset, s: StopInput): void {
 }
 
 export function addPostcode(ds: Dataset, code: string, lat: number, lon: number): void {
-  ds.postcodes.codes.push(code);
-  ds.postcodes.lat.push(lat);
-  ds.postcodes.lon.push(lon);
+  ds.postcodes.push(code, lat, lon);
 }
 
 export function open(ds: Dataset): Engine {

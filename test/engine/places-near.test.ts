@@ -12,7 +12,7 @@ const everyPlace: { type: PlaceType; name: string; lat: number; lon: number }[] 
   ...[...ds.settlements.values()].map((s) => ({ type: 'settlement' as const, name: s.name, lat: s.lat, lon: s.lon })),
   ...[...ds.stations.values()].map((s) => ({ type: 'train_station' as const, name: s.name, lat: s.lat, lon: s.lon })),
   ...[...ds.stops.values()].filter((s) => s.kind !== StopKind.Rail).map((s) => ({ type: s.kind === StopKind.Tram ? ('tram_stop' as const) : ('bus_stop' as const), name: s.name, lat: s.lat, lon: s.lon })),
-  ...ds.postcodes.codes.map((c, i) => ({ type: 'postcode' as const, name: formatPostcode(c), lat: ds.postcodes.lat[i], lon: ds.postcodes.lon[i] })),
+  ...Array.from({ length: ds.postcodes.length }, (_, i) => ({ type: 'postcode' as const, name: formatPostcode(ds.postcodes.code(i)), lat: ds.postcodes.lat.get(i), lon: ds.postcodes.lon.get(i) })),
 ];
 const key = (p: { type: string; name: string; latitude?: number; longitude?: number; lat?: number; lon?: number }) => `${p.type}:${p.name}@${p.latitude ?? p.lat},${p.longitude ?? p.lon}`;
 const inBox = (p: { lat: number; lon: number }, b: Box) => p.lat >= b.minLat && p.lat <= b.maxLat && p.lon >= b.minLon && p.lon <= b.maxLon;

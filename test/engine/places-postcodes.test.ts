@@ -33,7 +33,7 @@ describe('postcode search', () => {
 
   it('ranks an exact full postcode first, before word matches', () => {
     const ds2 = sheffieldWorld();
-    ds2.stops.get('370022880')!.indicator = 'S1 2HH'; // a stop whose indicator reads like the code
+    ds2.stops.set('370022880', { ...ds2.stops.get('370022880')!, indicator: 'S1 2HH' }); // a stop whose indicator reads like the code
     const e2 = open(ds2);
     expect(line(e2.searchPlaces({ text: 's1 2hh', offset: 0, limit: 5 }).items)).toBe('postcode:S1 2HH | bus_stop:High Street/HS2');
   });

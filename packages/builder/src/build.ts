@@ -8,7 +8,7 @@ import { parseGtfs } from './gtfs/parse-gtfs.js';
 import { parseGtfsFeedFares } from './fares/parse-gtfs-feed-fares.js';
 import { parseCif } from './rail/cif/parse-cif.js';
 import { newDataset, compileSections } from './compile/compile-snapshot.js';
-import type { SnapshotWriter, HeaderInput } from './write/snapshot-writer.js';
+import { SnapshotWriter, type HeaderInput } from './write/snapshot-writer.js';
 import { generateDemo } from './demo/index.js';
 import { coverageBox, parseCoverage, type CoverageArea } from './coverage/parse-coverage.js';
 import { StopTimeStore } from './gtfs/stop-time-store.js';
@@ -84,38 +84,48 @@ export interface BuildFileResult {
  * to `file.tmp-<pid>` and renamed, so a failed build leaves no half-written snapshot.
  */
 export async function buildSnapshotFile(options: BuildOptions, file: string): Promise<BuildFileResult> {
-  const { writer, header, issues } = await compileInputs(options);
   const tmp = `${file}.tmp-${process.pid}`;
+  const fd = writing(file, () => openSync(tmp, 'w+')); // before the long parses: an unwritable place fails fast
+  let open = true;
   try {
-    const fd = openSync(tmp, 'w');
-    let byteLength: number;
-    try {
-      byteLength = writer.writeTo(fd, header);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, file);
+    // Each section goes to the file as it is compiled: the writer never holds them all.
+    const writer = SnapshotWriter.streamingTo(fd);
+    const { header, issues } = await compileInputs(options, writer);
+    const byteLength = writing(file, () => writer.finish(header));
+    closeSync(fd);
+    open = false;
+    writing(file, () => renameSync(tmp, file));
     return { byteLength, issues };
   } catch (err) {
+    if (open) closeSync(fd);
     rmSync(tmp, { force: true });
+    throw err;
+  }
+}
+
+/** `write()`, its error said as which file cannot be written. */
+function writing<T>(file: string, write: () => T): T {
+  try {
+    return write();
+  } catch (err) {
     throw new BuildError(`cannot write ${file}: ${(err as Error).message}`);
   }
 }
 
-/** Parses every input into a dataset and compiles its sections (the dataset is garbage afterwards). */
-async function compileInputs(options: BuildOptions): Promise<{ writer: SnapshotWriter; header: HeaderInput; issues: IssueLog }> {
+/** Parses every input into a dataset and compiles its sections into `writer` (the dataset is garbage afterwards). */
+async function compileInputs(options: BuildOptions, writer = new SnapshotWriter()): Promise<{ writer: SnapshotWriter; header: HeaderInput; issues: IssueLog }> {
   const coverage = options.coverage ? await parseCoverage(options.coverage) : undefined; // fail fast, before the long parses
   const ds = newDataset({ strict: options.strict });
   ds.timetable.st = new StopTimeStore({ runRows: options.stopTimeRunRows, tmpDir: options.tmpDir });
   try {
-    return await compileDataset(ds, options, coverage);
+    return await compileDataset(ds, options, coverage, writer);
   } finally {
     ds.timetable.releaseStopTimes(); // a failed build leaves no temp file (a finished one has none left)
   }
 }
 
 /** compileInputs once the dataset exists. */
-async function compileDataset(ds: Dataset, options: BuildOptions, coverage: CoverageArea | undefined): Promise<{ writer: SnapshotWriter; header: HeaderInput; issues: IssueLog }> {
+async function compileDataset(ds: Dataset, options: BuildOptions, coverage: CoverageArea | undefined, writer: SnapshotWriter): Promise<{ writer: SnapshotWriter; header: HeaderInput; issues: IssueLog }> {
   const progress = Progress.forStderr(options.quiet ?? false);
   const feeds: { kind: string; name: string; sha256: string; bytes: number }[] = [];
   const demo = options.demo ? generateDemo(typeof options.demo === 'object' ? options.demo : {}) : null;
@@ -166,6 +176,6 @@ async function compileDataset(ds: Dataset, options: BuildOptions, coverage: Cove
   }
   feeds.push(...streets.feeds);
 
-  const { writer, header } = await compileSections(ds, { feeds, builtAt: options.builtAt, coverage, streets: streets.streets, progress });
+  const { header } = await compileSections(ds, { feeds, builtAt: options.builtAt, coverage, streets: streets.streets, progress, writer });
   return { writer, header, issues: ds.issues };
 }

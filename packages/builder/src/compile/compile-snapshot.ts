@@ -23,6 +23,8 @@ import { deriveSettlements } from '../places/derive-settlements.js';
 import { GtfsFareModel } from '../fares/gtfs-fare-model.js';
 import { GtfsFaresV2Model } from '../fares/gtfs-fares-v2-model.js';
 import { writeFares } from '../fares/compile-fares.js';
+import { PostcodeColumns } from '../places/postcode-columns.js';
+import { StopTable } from '../stop-table.js';
 
 /** Version of the snapshot's section schema (bump when sections change meaning). */
 export const SCHEMA_VERSION = 1;
@@ -33,10 +35,10 @@ export function newDataset(opts: { strict?: boolean } = {}): Dataset {
   return {
     pool: new StringPool(),
     issues: new IssueLog(opts.strict),
-    stops: new Map(),
+    stops: new StopTable(),
     stations: new Map(),
     settlements: new Map(),
-    postcodes: { codes: [], lat: [], lon: [] },
+    postcodes: new PostcodeColumns(),
     timetable: new TimetableModel(),
     fares: { file: null, gtfs: new GtfsFareModel(), v2: new GtfsFaresV2Model() },
   };
@@ -54,6 +56,8 @@ export interface CompileOptions {
   progress?: Progress;
   /** One-word place queries with at least this many postings get a stored first page (write-place-pages.ts); Infinity: none. */
   placePageMinPostings?: number;
+  /** The writer to add the sections to (a streaming one writes them to its file as they come); default a new one in memory. */
+  writer?: SnapshotWriter;
   /** Prefixes of place names whose search visits at least this many weighted postings get a stored first page too; Infinity: none. */
   placePageMinWork?: number;
 }
@@ -67,10 +71,10 @@ export function compileSnapshot(ds: Dataset, opts: CompileOptions = {}): Uint8Ar
 }
 
 /**
- * Compiles a parsed dataset into its sections and header, for `SnapshotWriter.toBytes` or
- * `writeTo` (a file, without a second copy in memory). Nothing else of the compile outlives it.
- * The same sections as compileSnapshot; the place pages of a large snapshot are computed on two
- * threads, awaited (a worker that dies rejects, never hangs).
+ * Compiles a parsed dataset into its sections and header, for `SnapshotWriter.toBytes`, or into
+ * `opts.writer`'s file as they come (`SnapshotWriter.streamingTo`, ended by `finish`). Nothing
+ * else of the compile outlives it. The same sections as compileSnapshot; the place pages of a
+ * large snapshot are computed on two threads, awaited (a worker that dies rejects, never hangs).
  */
 export async function compileSections(ds: Dataset, opts: CompileOptions = {}): Promise<{ writer: SnapshotWriter; header: HeaderInput }> {
   const out = compileSectionsBeforePages(ds, opts);
@@ -81,12 +85,12 @@ export async function compileSections(ds: Dataset, opts: CompileOptions = {}): P
 
 /** Every section but the stored place pages (the last ones written: they read the place sections and strings). */
 function compileSectionsBeforePages(ds: Dataset, opts: CompileOptions): { writer: SnapshotWriter; header: HeaderInput } {
-  const w = new SnapshotWriter();
+  const w = opts.writer ?? new SnapshotWriter();
   const step = (label: string) => opts.progress?.step(label);
   step('stops and patterns');
   const { stops, denseStop } = selectStops(ds);
   const patterns = compilePatterns(ds.timetable, denseStop, ds.issues);
-  const modes = new Uint8Array(stops.length);
+  const modes = new Uint8Array(stops.size);
   for (let pat = 0; pat < patterns.patternRoute.length; pat++) {
     const bit = modeBitOf(ds.timetable.routes[patterns.patternRoute[pat]].type);
     for (let i = patterns.patternStopOffsets[pat]; i < patterns.patternStopOffsets[pat + 1]; i++) modes[patterns.patternStops[i]] |= bit;
@@ -95,14 +99,14 @@ function compileSectionsBeforePages(ds: Dataset, opts: CompileOptions): { writer
   const { towards, towardsNext } = compileTowards(patterns, ds.timetable.trips, stops, ds.pool);
   writeStops(ds, w, stops, modes, towards, towardsNext);
   step('streets and transfers');
-  const streets = opts.streets ? compileStreets(opts.streets, w, ds.pool, stops) : null;
-  const stopLat = Float64Array.from(stops, (s) => s.lat);
-  const stopLon = Float64Array.from(stops, (s) => s.lon);
+  const stopLat = stops.lat.view().slice();
+  const stopLon = stops.lon.view().slice();
+  const streets = opts.streets ? compileStreets(opts.streets, w, ds.pool, Array.from(stopLat, (lat, i) => ({ lat, lon: stopLon[i] }))) : null;
   writeTransfers(w, stopLat, stopLon, modes, streets ? streetTransferDistanceOf(streets, stopLat, stopLon, (i) => ds.pool.get(i)) : undefined);
   const stations = selectStations(ds, stops);
   writeStations(ds, w, stations, stops);
   step('timetable');
-  const calendar = writeTimetable(ds, w, patterns, stops.length);
+  const calendar = writeTimetable(ds, w, patterns, stops.size);
   step('lines and fares');
   compileLines(ds, w, patterns);
   writeFares(ds, w, stops);
@@ -130,13 +134,15 @@ function compileSectionsBeforePages(ds: Dataset, opts: CompileOptions): { writer
   return { writer: w, header };
 }
 
-function bboxOf(stops: { lat: number; lon: number }[], stations: { lat: number; lon: number }[]) {
+function bboxOf(stops: StopTable, stations: { lat: number; lon: number }[]) {
   let minLat = 90, minLon = 180, maxLat = -90, maxLon = -180;
-  for (const p of [...stops, ...stations]) {
-    minLat = Math.min(minLat, p.lat);
-    maxLat = Math.max(maxLat, p.lat);
-    minLon = Math.min(minLon, p.lon);
-    maxLon = Math.max(maxLon, p.lon);
-  }
+  const add = (lat: number, lon: number) => {
+    minLat = Math.min(minLat, lat);
+    maxLat = Math.max(maxLat, lat);
+    minLon = Math.min(minLon, lon);
+    maxLon = Math.max(maxLon, lon);
+  };
+  for (let i = 0; i < stops.size; i++) add(stops.lat.get(i), stops.lon.get(i));
+  for (const p of stations) add(p.lat, p.lon);
   return minLat > maxLat ? { minLat: 0, minLon: 0, maxLat: 0, maxLon: 0 } : { minLat, minLon, maxLat, maxLon };
 }

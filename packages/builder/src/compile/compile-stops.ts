@@ -1,5 +1,6 @@
 import { ModeBit } from '@transit/engine';
-import type { Dataset, StopRecord, StationRecord } from '../dataset.js';
+import type { Dataset, StationRecord } from '../dataset.js';
+import type { StopTable } from '../stop-table.js';
 import { StopKind } from '../dataset.js';
 import type { SnapshotWriter } from '../write/snapshot-writer.js';
 import { sortedOrder } from '../write/string-pool.js';
@@ -9,31 +10,35 @@ import { assignRailCrs } from '../rail/rail-codes.js';
 
 /**
  * The snapshot's stops: every active NaPTAN stop and every stop a timetable uses, in dataset
- * order. Returns the dense order and the model-stop -> dense-stop map.
+ * order. Keeps only those in the dataset's table (whose rows become the dense stops) and returns
+ * it with the model-stop -> dense-stop map.
  */
-export function selectStops(ds: Dataset): { stops: StopRecord[]; denseStop: Int32Array } {
+export function selectStops(ds: Dataset): { stops: StopTable; denseStop: Int32Array } {
   const used = new Set(ds.timetable.stopAtcos);
-  const stops = [...ds.stops.values()].filter((s) => s.active || used.has(s.atco));
-  const dense = new Map(stops.map((s, i) => [s.atco, i]));
-  const denseStop = Int32Array.from(ds.timetable.stopAtcos, (atco) => dense.get(atco) ?? -1);
+  const stops = ds.stops;
+  const rows: number[] = [];
+  for (let row = 0; row < stops.size; row++) if (stops.active(row) || used.has(stops.atco(row))) rows.push(row);
+  stops.keep(rows);
+  const denseStop = Int32Array.from(ds.timetable.stopAtcos, (atco) => stops.row(atco));
   return { stops, denseStop };
 }
 
 /** GTFS-only stops take their kind from the services calling there. */
-export function refineStopKinds(stops: StopRecord[], modes: Uint8Array): void {
-  stops.forEach((s, i) => {
-    if (s.inNaptan) return;
-    if (modes[i] & ModeBit.Rail) s.kind = StopKind.Rail;
-    else if (modes[i] & ModeBit.Tram && !(modes[i] & (ModeBit.Bus | ModeBit.Coach))) s.kind = StopKind.Tram;
-  });
+export function refineStopKinds(stops: StopTable, modes: Uint8Array): void {
+  for (let i = 0; i < stops.size; i++) {
+    if (stops.inNaptan(i)) continue;
+    if (modes[i] & ModeBit.Rail) stops.setKind(i, StopKind.Rail);
+    else if (modes[i] & ModeBit.Tram && !(modes[i] & (ModeBit.Bus | ModeBit.Coach))) stops.setKind(i, StopKind.Tram);
+  }
 }
 
 /** Rail stations: the given station list, plus GTFS rail stops that carry a CRS code it lacks. */
-export function selectStations(ds: Dataset, stops: StopRecord[]): StationRecord[] {
+export function selectStations(ds: Dataset, stops: StopTable): StationRecord[] {
   assignRailCrs(ds, stops); // rail stops without a CRS stop_code get it from RailReferences / MSN codes
   const stations = new Map(ds.stations);
-  for (const s of stops) {
-    if (s.kind === StopKind.Rail && s.crs && !stations.has(s.crs)) stations.set(s.crs, { crs: s.crs, name: titleCase(s.name), lat: s.lat, lon: s.lon });
+  for (let i = 0; i < stops.size; i++) {
+    const crs = stops.crs(i);
+    if (stops.kind(i) === StopKind.Rail && crs && !stations.has(crs)) stations.set(crs, { crs, name: titleCase(stops.name(i)), lat: stops.lat.get(i), lon: stops.lon.get(i) });
   }
   return [...stations.values()];
 }
@@ -44,32 +49,34 @@ function titleCase(name: string): string {
   return name.toLowerCase().replace(/(^|[\s\-(/&])([a-z])/g, (_, sep: string, c: string) => sep + c.toUpperCase());
 }
 
-export function writeStops(ds: Dataset, w: SnapshotWriter, stops: StopRecord[], modes: Uint8Array, towards: Uint32Array, towardsNext: Uint32Array): void {
+export function writeStops(ds: Dataset, w: SnapshotWriter, stops: StopTable, modes: Uint8Array, towards: Uint32Array, towardsNext: Uint32Array): void {
   const pool = ds.pool;
-  const col = (f: (s: StopRecord) => string) => Uint32Array.from(stops, (s) => pool.intern(f(s)));
-  const atco = col((s) => s.atco);
+  const n = stops.size;
+  const col = (text: (i: number) => string) => Uint32Array.from({ length: n }, (_, i) => pool.intern(text(i)));
+  const field = (f: Parameters<StopTable['field']>[1]) => col((i) => stops.field(i, f));
+  const atco = col((i) => stops.atco(i));
   w.add('stops.atco', atco)
-    .add('stops.naptan', col((s) => s.naptanCode))
-    .add('stops.name', col((s) => s.name))
-    .add('stops.shortName', col((s) => s.shortName))
-    .add('stops.indicator', col((s) => s.indicator))
-    .add('stops.street', col((s) => s.street))
-    .add('stops.locality', col((s) => s.locality))
-    .add('stops.town', col((s) => s.town))
-    .add('stops.bearing', col((s) => s.bearing))
-    .add('stops.localityCode', col((s) => s.localityCode))
+    .add('stops.naptan', field('naptanCode'))
+    .add('stops.name', field('name'))
+    .add('stops.shortName', field('shortName'))
+    .add('stops.indicator', field('indicator'))
+    .add('stops.street', field('street'))
+    .add('stops.locality', field('locality'))
+    .add('stops.town', field('town'))
+    .add('stops.bearing', field('bearing'))
+    .add('stops.localityCode', field('localityCode'))
     .add('stops.towards', towards)
     .add('stops.towardsNext', towardsNext)
-    .add('stops.lat', Float64Array.from(stops, (s) => s.lat))
-    .add('stops.lon', Float64Array.from(stops, (s) => s.lon))
-    .add('stops.type', Uint8Array.from(stops, (s) => s.kind))
+    .add('stops.lat', stops.lat.view().slice())
+    .add('stops.lon', stops.lon.view().slice())
+    .add('stops.type', Uint8Array.from({ length: n }, (_, i) => stops.kind(i)))
     .add('stops.modes', modes)
     .add('stops.byAtco', sortedOrder(pool, atco));
-  const kd = kdSections(Float64Array.from(stops, (s) => s.lat), Float64Array.from(stops, (s) => s.lon));
+  const kd = kdSections(stops.lat.view(), stops.lon.view());
   w.add('stops.kdIds', kd.ids).add('stops.kdCoords', kd.coords);
 }
 
-export function writeStations(ds: Dataset, w: SnapshotWriter, stations: StationRecord[], stops: StopRecord[]): void {
+export function writeStations(ds: Dataset, w: SnapshotWriter, stations: StationRecord[], stops: StopTable): void {
   const crs = Uint32Array.from(stations, (s) => ds.pool.intern(s.crs));
   const link = stationStops(stations, stops);
   const lat = Float64Array.from(stations, (s) => s.lat);
@@ -87,13 +94,14 @@ export function writeStations(ds: Dataset, w: SnapshotWriter, stations: StationR
 }
 
 /** Station -> the stops (platforms, GTFS rail stops) carrying its CRS code, as CSR. */
-function stationStops(stations: StationRecord[], stops: StopRecord[]): { offsets: Uint32Array; values: Uint32Array } {
+function stationStops(stations: StationRecord[], stops: StopTable): { offsets: Uint32Array; values: Uint32Array } {
   const byCrs = new Map<string, number[]>();
-  stops.forEach((s, i) => {
-    if (!s.crs) return;
-    let list = byCrs.get(s.crs);
-    if (!list) byCrs.set(s.crs, (list = []));
+  for (let i = 0; i < stops.size; i++) {
+    const crs = stops.crs(i);
+    if (!crs) continue;
+    let list = byCrs.get(crs);
+    if (!list) byCrs.set(crs, (list = []));
     list.push(i);
-  });
+  }
   return csr(stations.map((st) => byCrs.get(st.crs) ?? []));
 }

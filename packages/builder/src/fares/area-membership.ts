@@ -1,21 +1,22 @@
-import type { StopRecord } from '../dataset.js';
+import type { StopTable } from '../stop-table.js';
 import type { FareArea } from './fare-file.js';
 
 /** Stop -> bit mask of the fare areas that hold it (bit a = areas[a]). */
-export function compileStopAreas(stops: readonly StopRecord[], areas: readonly FareArea[]): Uint32Array {
-  const out = new Uint32Array(stops.length);
-  stops.forEach((s, i) => {
+export function compileStopAreas(stops: StopTable, areas: readonly FareArea[]): Uint32Array {
+  const out = new Uint32Array(stops.size);
+  for (let i = 0; i < stops.size; i++) {
+    const s = { atco: stops.atco(i), lat: stops.lat.get(i), lon: stops.lon.get(i) };
     let mask = 0;
     areas.forEach((a, bit) => {
       if (inArea(s, a)) mask |= 1 << bit;
     });
     out[i] = mask >>> 0;
-  });
+  }
   return out;
 }
 
 /** ATCO prefix, or inside the box, or inside the polygon. */
-export function inArea(s: StopRecord, a: FareArea): boolean {
+export function inArea(s: { atco: string; lat: number; lon: number }, a: FareArea): boolean {
   if (a.atcoPrefixes.some((p) => s.atco.startsWith(p))) return true;
   if (a.bbox && s.lon >= a.bbox[0] && s.lat >= a.bbox[1] && s.lon <= a.bbox[2] && s.lat <= a.bbox[3]) return true;
   return a.polygon !== null && inRing(s.lon, s.lat, a.polygon);

@@ -1,13 +1,13 @@
 import { NONE } from '@transit/engine';
-import type { StopRecord } from '../dataset.js';
+import type { StopTable } from '../stop-table.js';
 import type { SnapshotWriter } from '../write/snapshot-writer.js';
 import type { StringPool } from '../write/string-pool.js';
 import { csr } from '../write/csr.js';
 import type { GtfsFaresV2Model } from './gtfs-fares-v2-model.js';
 
 /** Writes the `fares.v2*` sections (docs/fares.md): GTFS fares v2 of every feed. Always written, empty without v2 fares. */
-export function writeGtfsFaresV2(w: SnapshotWriter, pool: StringPool, v2: GtfsFaresV2Model, stops: readonly StopRecord[], routeCount: number): void {
-  const stopAreas = csr(stops.map((s) => v2.stopAreas.get(s.atco) ?? []));
+export function writeGtfsFaresV2(w: SnapshotWriter, pool: StringPool, v2: GtfsFaresV2Model, stops: StopTable, routeCount: number): void {
+  const stopAreas = csr(Array.from({ length: stops.size }, (_, i) => v2.stopAreas.get(stops.atco(i)) ?? []));
   const byRoute = (m: Map<number, number>) => {
     const out = new Uint32Array(routeCount).fill(NONE);
     for (const [route, v] of m) out[route] = v;

@@ -1,5 +1,6 @@
 import { FARE_MODES, NONE } from '@transit/engine';
-import type { Dataset, StopRecord } from '../dataset.js';
+import type { Dataset } from '../dataset.js';
+import type { StopTable } from '../stop-table.js';
 import type { SnapshotWriter } from '../write/snapshot-writer.js';
 import type { StringPool } from '../write/string-pool.js';
 import type { FareFile } from './fare-file.js';
@@ -9,14 +10,14 @@ import { writeGtfsFaresV2 } from './compile-fares-v2.js';
 import { csr } from '../write/csr.js';
 
 /** Writes the `fares.*` sections (docs/fares.md): the fare file's areas and rules, GTFS fares v1 and v2. Always written, empty when there are no fares. */
-export function writeFares(ds: Dataset, w: SnapshotWriter, stops: readonly StopRecord[]): void {
+export function writeFares(ds: Dataset, w: SnapshotWriter, stops: StopTable): void {
   const file = ds.fares.file ?? { file: '', name: '', areas: [], rules: [] };
   writeFareFile(w, ds.pool, file, stops);
   writeGtfsFares(w, ds.pool, ds.fares.gtfs, stops, ds.timetable.routes.length);
   writeGtfsFaresV2(w, ds.pool, ds.fares.v2, stops, ds.timetable.routes.length);
 }
 
-function writeFareFile(w: SnapshotWriter, pool: StringPool, file: FareFile, stops: readonly StopRecord[]): void {
+function writeFareFile(w: SnapshotWriter, pool: StringPool, file: FareFile, stops: StopTable): void {
   const rules = file.rules;
   const operators = csr(rules.map((r) => r.operators.map((o) => pool.intern(o))));
   const bands = rules.flatMap((r) => r.bands);
@@ -38,8 +39,8 @@ function writeFareFile(w: SnapshotWriter, pool: StringPool, file: FareFile, stop
     .add('fares.ruleDayCapPence', Uint32Array.from(rules, (r) => r.dayCapPence ?? NONE));
 }
 
-function writeGtfsFares(w: SnapshotWriter, pool: StringPool, g: GtfsFareModel, stops: readonly StopRecord[], routeCount: number): void {
-  const stopZones = csr(stops.map((s) => g.stopZones.get(s.atco) ?? []));
+function writeGtfsFares(w: SnapshotWriter, pool: StringPool, g: GtfsFareModel, stops: StopTable, routeCount: number): void {
+  const stopZones = csr(Array.from({ length: stops.size }, (_, i) => g.stopZones.get(stops.atco(i)) ?? []));
   const routeScope = new Uint32Array(routeCount).fill(NONE);
   for (const [route, scope] of g.routeScope) routeScope[route] = scope;
   const contains = csr(g.fares.map((f) => [...f.contains].sort((a, b) => a - b)));

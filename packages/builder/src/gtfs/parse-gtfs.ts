@@ -6,7 +6,7 @@ import { parseDay } from '@transit/engine';
 import { columns, issueFn, type GtfsContext } from './gtfs-context.js';
 import { parseStopTimes } from './parse-stop-times.js';
 import { parseShapes } from './parse-shapes.js';
-import { ownString } from './trip-columns.js';
+import { ownString } from '../source/own-string.js';
 
 const REQUIRED = ['stops.txt', 'routes.txt', 'trips.txt', 'stop_times.txt'];
 
@@ -49,17 +49,16 @@ async function parseStops(ctx: GtfsContext): Promise<void> {
     if (locationType && locationType !== '0') return; // stations, entrances and nodes are not boarding points
     if (!id) return issue(line, 'missing_id', '', 'stop_id', '', 'stop without stop_id');
     ctx.tt.stopIndex(ownString(id)); // the model keeps its stops' ids and names to the end: copies, not slices of the line
-    if (ctx.ds.stops.get(id)?.active) {
-      const s = ctx.ds.stops.get(id)!;
-      if (!s.crs && /^[A-Z]{3}$/.test(cell(rec, c.stop_code))) s.crs = cell(rec, c.stop_code);
+    const known = ctx.ds.stops.row(id);
+    if (known >= 0 && ctx.ds.stops.active(known)) {
+      if (!ctx.ds.stops.crs(known) && /^[A-Z]{3}$/.test(cell(rec, c.stop_code))) ctx.ds.stops.setCrs(known, cell(rec, c.stop_code));
       return; // NaPTAN knows it: its richer record wins
     }
     const lat = Number(cell(rec, c.stop_lat));
     const lon = Number(cell(rec, c.stop_lon));
-    const known = ctx.ds.stops.get(id);
-    if (!isCoordinate(lat, lon) && !known) return issue(line, 'bad_coordinate', id, 'stop_lat', `${cell(rec, c.stop_lat)},${cell(rec, c.stop_lon)}`, 'stop without usable coordinates');
-    if (known) {
-      known.active = true; // an inactive NaPTAN stop that a timetable still uses
+    if (!isCoordinate(lat, lon) && known < 0) return issue(line, 'bad_coordinate', id, 'stop_lat', `${cell(rec, c.stop_lat)},${cell(rec, c.stop_lon)}`, 'stop without usable coordinates');
+    if (known >= 0) {
+      ctx.ds.stops.setActive(known); // an inactive NaPTAN stop that a timetable still uses
       return;
     }
     const code = cell(rec, c.stop_code);

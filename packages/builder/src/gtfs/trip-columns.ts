@@ -1,4 +1,5 @@
 import { growI32, growU32, growU8 } from '../write/growable.js';
+import { InternedTexts } from '../source/own-string.js';
 
 /** One trip as parsers hand it over (GTFS trips.txt, CIF schedules). */
 export interface TripRow {
@@ -34,8 +35,7 @@ export class TripColumns {
   private readonly headsigns = growU32();
   private readonly blocks = growU32();
   private readonly journeyCodes = growU32();
-  private readonly text: string[] = [''];
-  private readonly textIndex = new Map<string, number>([['', 0]]);
+  private readonly text = new InternedTexts();
 
   get length(): number {
     return this.id.length;
@@ -48,39 +48,21 @@ export class TripColumns {
     this.service.push(row.service);
     this.shape.push(row.shape);
     this.direction.push(row.direction);
-    this.headsigns.push(this.intern(row.headsign));
-    this.blocks.push(this.intern(row.block));
-    this.journeyCodes.push(this.intern(row.vehicleJourneyCode));
+    this.headsigns.push(this.text.intern(row.headsign));
+    this.blocks.push(this.text.intern(row.block));
+    this.journeyCodes.push(this.text.intern(row.vehicleJourneyCode));
     return this.id.length - 1;
   }
 
   headsign(t: number): string {
-    return this.text[this.headsigns.get(t)];
+    return this.text.get(this.headsigns.get(t));
   }
 
   block(t: number): string {
-    return this.text[this.blocks.get(t)];
+    return this.text.get(this.blocks.get(t));
   }
 
   vehicleJourneyCode(t: number): string {
-    return this.text[this.journeyCodes.get(t)];
+    return this.text.get(this.journeyCodes.get(t));
   }
-
-  private intern(s: string): number {
-    let i = this.textIndex.get(s);
-    if (i === undefined) {
-      i = this.text.push(ownString(s)) - 1;
-      this.textIndex.set(this.text[i], i);
-    }
-    return i;
-  }
-}
-
-/**
- * `text` as a string of its own. A field split from a line is a slice that keeps the whole line
- * alive (V8 slices strings of 13 characters or more); trips keep their strings until the end of
- * the build, so a national trips.txt would otherwise stay in memory nearly whole.
- */
-export function ownString(text: string): string {
-  return text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string);
 }

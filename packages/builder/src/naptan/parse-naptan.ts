@@ -13,7 +13,7 @@ const KIND_BY_STOP_TYPE: Record<string, StopKind> = {
 };
 
 /**
- * Reads a NaPTAN Stops.csv (any area file, or the national one) into `ds.stops`. Stop types
+ * Reads a NaPTAN Stops.csv (any area file, or the national one) into `ds.stops` (a StopTable). Stop types
  * that are neither bus, tram nor rail (ferry, air, taxi) are skipped silently; inactive stops
  * are kept but marked, so a GTFS feed can still be enriched from them.
  */
@@ -44,8 +44,8 @@ export async function parseNaptan(ds: Dataset, source: FeedSource, progress?: Pr
       if (!atco) return issue('missing_id', 'ATCOCode', '', 'stop without an ATCO code');
       if (!isCoordinate(lat, lon)) return issue('bad_coordinate', 'Latitude', `${cell(rec, c.Latitude)},${cell(rec, c.Longitude)}`, 'stop without usable WGS84 coordinates');
       const status = cell(rec, c.Status).toLowerCase();
-      const previous = ds.stops.get(atco);
-      if (previous?.inNaptan && previous.active) return; // an active record already seen wins
+      const previous = ds.stops.row(atco);
+      if (previous >= 0 && ds.stops.inNaptan(previous) && ds.stops.active(previous)) return; // an active record already seen wins
       const town = cell(rec, c.Town);
       const stop: StopRecord = {
         atco,
@@ -66,7 +66,7 @@ export async function parseNaptan(ds: Dataset, source: FeedSource, progress?: Pr
         inNaptan: true,
         active: status === '' || status === 'active' || status === 'act',
       };
-      ds.stops.set(atco, stop);
+      ds.stops.set(atco, stop); // the table keeps copies of the strings, not slices of the line
     },
     progress,
   );

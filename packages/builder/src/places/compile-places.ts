@@ -1,14 +1,14 @@
 import { tokenize, deletionHash, NO_SKIP, TYPO_MIN_TOKEN_BYTES, TYPO_MIN_WORD_BYTES, TYPO_MAX_BYTES } from '@transit/engine';
-import type { Dataset, SettlementRecord, StationRecord, StopRecord } from '../dataset.js';
+import type { Dataset, SettlementRecord, StationRecord } from '../dataset.js';
+import type { StopTable } from '../stop-table.js';
 import { StopKind } from '../dataset.js';
 import { BuildError } from '../issues.js';
 import type { SnapshotWriter } from '../write/snapshot-writer.js';
 import { utf8ComparatorFor } from '../write/string-pool.js';
 import { kdSections } from '../write/kd-sections.js';
+import { POSTCODE_WIDTH, writePostcodeBytes } from './postcode-columns.js';
 
-// Mirrors of engine constants (places/postcode-column.ts, places/typo.ts): keep them equal.
-const POSTCODE_WIDTH = 7;
-
+// Mirrors of engine constants (places/typo.ts): keep them equal.
 /** Marks name tokens in search.placeTokens and search.postings (engine word-matcher.ts NAME_BIT). */
 const NAME_BIT = 0x80000000;
 const ID_MASK = 0x7fffffff;
@@ -16,7 +16,6 @@ const ID_MASK = 0x7fffffff;
 const MAX_NAME_TOKENS = 63;
 /** Token ids share a float64 with a 32-bit hash while the typo index is sorted. */
 const TOKEN_ID_BITS = 21;
-const NORMALISED_POSTCODE = /^[A-Z0-9]{5,7}$/;
 
 /**
  * Common abbreviations, both ways: a place with one of these words is also found by its
@@ -56,7 +55,7 @@ interface PlaceText {
  * Writes the place search sections (see docs/engine.md "Places"). Place ids: settlements, then
  * `stations`, then `stops` (both in their dense order), then postcodes in code order.
  */
-export function compilePlaces(ds: Dataset, w: SnapshotWriter, stops: StopRecord[], stations: StationRecord[]): void {
+export function compilePlaces(ds: Dataset, w: SnapshotWriter, stops: StopTable, stations: StationRecord[]): void {
   const settlements = [...ds.settlements.values()];
   writeSettlements(ds, w, settlements);
   const postcodes = writePostcodes(ds, w);
@@ -83,15 +82,15 @@ function writeSettlements(ds: Dataset, w: SnapshotWriter, settlements: Settlemen
 
 /** Sorts and dedupes the postcodes by normalised code and writes them as fixed-width bytes. */
 function writePostcodes(ds: Dataset, w: SnapshotWriter): { lat: Float64Array; lon: Float64Array } {
-  const { codes, lat, lon } = ds.postcodes;
-  const keys = new Float64Array(codes.length);
+  const postcodes = ds.postcodes;
+  const [keys, lat, lon] = [postcodes.key.view(), postcodes.lat.view(), postcodes.lon.view()];
   const valid: number[] = [];
-  for (let i = 0; i < codes.length; i++) {
-    if (!NORMALISED_POSTCODE.test(codes[i])) {
-      ds.issues.add({ code: 'bad_postcode', severity: 'error', file: 'postcodes', line: 0, entityId: codes[i], field: 'postcode', value: codes[i], message: 'not a normalised postcode (5 to 7 letters and digits)' });
+  for (let i = 0; i < keys.length; i++) {
+    if (Number.isNaN(keys[i])) {
+      const code = postcodes.code(i);
+      ds.issues.add({ code: 'bad_postcode', severity: 'error', file: 'postcodes', line: 0, entityId: code, field: 'postcode', value: code, message: 'not a normalised postcode (5 to 7 letters and digits)' });
       continue;
     }
-    keys[i] = postcodeKey(codes[i]);
     valid.push(i);
   }
   // Array sort: stable (ties stay in file order, the first kept) and quick on the sorted runs of postcode files.
@@ -99,16 +98,14 @@ function writePostcodes(ds: Dataset, w: SnapshotWriter): { lat: Float64Array; lo
   const kept: number[] = [];
   for (let j = 0; j < order.length; j++) {
     if (j > 0 && keys[order[j]] === keys[order[j - 1]]) {
-      const code = codes[order[j]];
+      const code = postcodes.code(order[j]);
       ds.issues.add({ code: 'duplicate_id', severity: 'warning', file: 'postcodes', line: 0, entityId: code, field: 'postcode', value: code, message: 'postcode listed twice; first kept' });
       continue;
     }
     kept.push(order[j]);
   }
   const bytes = new Uint8Array(kept.length * POSTCODE_WIDTH);
-  kept.forEach((i, pos) => {
-    for (let c = 0; c < codes[i].length; c++) bytes[pos * POSTCODE_WIDTH + c] = codes[i].charCodeAt(c);
-  });
+  kept.forEach((i, pos) => writePostcodeBytes(keys[i], bytes, pos * POSTCODE_WIDTH));
   const sortedLat = Float64Array.from(kept, (i) => lat[i]);
   const sortedLon = Float64Array.from(kept, (i) => lon[i]);
   w.add('postcodes.codes', bytes) // Postcode -> POSTCODE_WIDTH (7) ASCII bytes of its normalised code, zero-padded; sorted
@@ -117,25 +114,15 @@ function writePostcodes(ds: Dataset, w: SnapshotWriter): { lat: Float64Array; lo
   return { lat: sortedLat, lon: sortedLon };
 }
 
-/** A number ordering normalised postcodes like their bytes: base 37, padding < digits < letters. */
-function postcodeKey(code: string): number {
-  let key = 0;
-  for (let i = 0; i < POSTCODE_WIDTH; i++) {
-    const c = i < code.length ? code.charCodeAt(i) : 0;
-    key = key * 37 + (c === 0 ? 0 : c <= 57 ? c - 47 : c - 54); // '0'..'9' -> 1..10, 'A'..'Z' -> 11..36
-  }
-  return key;
-}
-
 /** Searchable text per indexed place: settlements (name; parent), stations (name; CRS, "rail station"), stops (name; indicator, locality, parent). */
-function placeTexts(settlements: SettlementRecord[], stations: StationRecord[], stops: StopRecord[]): PlaceText[] {
+function placeTexts(settlements: SettlementRecord[], stations: StationRecord[], stops: StopTable): PlaceText[] {
   const texts: PlaceText[] = [];
   const tokens = memoTokenize();
   for (const s of settlements) texts.push(text(tokens, s.name, Group.Settlement, [], [s.parent]));
   for (const s of stations) texts.push(text(tokens, s.name, Group.Station, tokenize(s.crs), ['rail station']));
-  for (const s of stops) {
-    if (s.kind === StopKind.Rail) texts.push({ name: s.name, group: Group.Hidden, nameTokens: [], otherTokens: [] });
-    else texts.push(text(tokens, s.name, Group.Stop, [], [s.indicator, s.locality, s.parentLocality]));
+  for (let i = 0; i < stops.size; i++) {
+    if (stops.kind(i) === StopKind.Rail) texts.push({ name: stops.name(i), group: Group.Hidden, nameTokens: [], otherTokens: [] });
+    else texts.push(text(tokens, stops.name(i), Group.Stop, [], [stops.field(i, 'indicator'), stops.field(i, 'locality'), stops.field(i, 'parentLocality')]));
   }
   return texts;
 }
@@ -270,8 +257,9 @@ function tieRanks(texts: PlaceText[]): Uint32Array {
 }
 
 /** One kd-tree over every place (rail stop entrances excepted); its ids are place ids. */
-function writePlacesKd(w: SnapshotWriter, settlements: SettlementRecord[], stations: StationRecord[], stops: StopRecord[], postcodes: { lat: Float64Array; lon: Float64Array }): void {
-  const visibleStops = stops.reduce((n, s) => n + (s.kind === StopKind.Rail ? 0 : 1), 0);
+function writePlacesKd(w: SnapshotWriter, settlements: SettlementRecord[], stations: StationRecord[], stops: StopTable, postcodes: { lat: Float64Array; lon: Float64Array }): void {
+  let visibleStops = 0;
+  for (let s = 0; s < stops.size; s++) if (stops.kind(s) !== StopKind.Rail) visibleStops++;
   const n = settlements.length + stations.length + visibleStops + postcodes.lat.length;
   const ids = new Uint32Array(n);
   const lat = new Float64Array(n);
@@ -285,8 +273,8 @@ function writePlacesKd(w: SnapshotWriter, settlements: SettlementRecord[], stati
   let place = 0;
   for (const s of settlements) put(place++, s.lat, s.lon);
   for (const s of stations) put(place++, s.lat, s.lon);
-  for (const s of stops) {
-    if (s.kind !== StopKind.Rail) put(place, s.lat, s.lon);
+  for (let s = 0; s < stops.size; s++) {
+    if (stops.kind(s) !== StopKind.Rail) put(place, stops.lat.get(s), stops.lon.get(s));
     place++;
   }
   for (let k = 0; k < postcodes.lat.length; k++) put(place++, postcodes.lat[k], postcodes.lon[k]);

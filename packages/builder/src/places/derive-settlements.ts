@@ -14,8 +14,10 @@ export function deriveSettlements(ds: Dataset): void {
   if (ds.settlements.size > 0) return;
   const localities = new Map<string, Centroid & { name: string; parent: string }>();
   const parents = new Map<string, Centroid>();
-  for (const s of ds.stops.values()) {
-    if (!s.active || !s.localityCode || !s.locality) continue;
+  const stops = ds.stops;
+  for (let row = 0; row < stops.size; row++) {
+    if (!stops.active(row) || !stops.field(row, 'localityCode') || !stops.field(row, 'locality')) continue;
+    const s = { localityCode: stops.field(row, 'localityCode'), locality: stops.field(row, 'locality'), parentLocality: stops.field(row, 'parentLocality'), lat: stops.lat.get(row), lon: stops.lon.get(row) };
     let locality = localities.get(s.localityCode);
     if (!locality) localities.set(s.localityCode, (locality = { name: s.locality, parent: s.parentLocality, lat: 0, lon: 0, count: 0 }));
     add(locality, s.lat, s.lon);

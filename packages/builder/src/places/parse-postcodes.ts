@@ -26,9 +26,7 @@ export async function parsePostcodes(ds: Dataset, source: FeedSource, progress?:
         const lon = Number(cell(rec, c.lon));
         if (!POSTCODE.test(code)) return ds.issues.add({ code: 'bad_postcode', severity: 'error', file: where, line, entityId: code, field: 'postcode', value: cell(rec, c.code), message: 'not a UK postcode' });
         if (!isCoordinate(lat, lon)) return ds.issues.add({ code: 'bad_coordinate', severity: 'error', file: where, line, entityId: code, field: 'lat', value: `${lat},${lon}`, message: 'postcode without usable coordinates' });
-        ds.postcodes.codes.push(code);
-        ds.postcodes.lat.push(lat);
-        ds.postcodes.lon.push(lon);
+        ds.postcodes.push(code, lat, lon);
       },
       progress,
     );

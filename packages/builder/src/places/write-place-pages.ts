@@ -1,6 +1,6 @@
 import { PLACE_PAGE_MIN_POSTINGS, PLACE_PAGE_MIN_WORK, PLACE_PAGE_SECTIONS, SnapshotReader, type PlacePageColumns } from '@transit/engine';
 import { compilePlacePages } from './compile-place-pages.js';
-import { SnapshotWriter } from '../write/snapshot-writer.js';
+import type { SnapshotWriter } from '../write/snapshot-writer.js';
 import { compilePlacePagesOnTwoThreads } from './place-pages-threads.js';
 
 /** Postings from which writePlacePagesOnTwoThreads uses a worker thread (below, a worker's start and its own place index cost more than it saves). */
@@ -37,9 +37,7 @@ export async function writePlacePagesOnTwoThreads(w: SnapshotWriter, minPostings
 
 /** The place-search sections of `w` as a snapshot of their own (in shared memory for two threads). */
 function placeSearchBytes(w: SnapshotWriter, shared: boolean): Uint8Array {
-  const own = new SnapshotWriter();
-  for (const s of w.sectionsStartingWith(PLACE_SEARCH_READS)) own.add(s.name, s.array);
-  return own.toBytes({ schemaVersion: 0, builderVersion: '', builtAt: '', feeds: [], bbox: { minLat: 0, minLon: 0, maxLat: 0, maxLon: 0 }, firstServiceDay: 0, serviceDayCount: 0, timezone: '', agencies: [] }, shared);
+  return w.partBytes(PLACE_SEARCH_READS, { schemaVersion: 0, builderVersion: '', builtAt: '', feeds: [], bbox: { minLat: 0, minLon: 0, maxLat: 0, maxLon: 0 }, firstServiceDay: 0, serviceDayCount: 0, timezone: '', agencies: [] }, shared);
 }
 
 function addPages(w: SnapshotWriter, pages: PlacePageColumns): void {

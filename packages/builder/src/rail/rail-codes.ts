@@ -1,4 +1,5 @@
-import type { Dataset, RailCodes, StopRecord } from '../dataset.js';
+import type { Dataset, RailCodes } from '../dataset.js';
+import type { StopTable } from '../stop-table.js';
 import { StopKind } from '../dataset.js';
 
 /** NaPTAN rail stop points are `9100` + TIPLOC (e.g. 9100SHEFFLD). */
@@ -28,16 +29,16 @@ export function recordRailCode(ds: Dataset, tiploc: string, crs: string, atco = 
  * whose ATCO code is a known rail ATCO code; rail stops whose id is a TIPLOC or `9100<TIPLOC>`
  * (BODS rail GTFS), whose id is itself a known CRS (dtd2gtfs), or whose stop_code is a TIPLOC.
  */
-export function assignRailCrs(ds: Dataset, stops: StopRecord[]): void {
+export function assignRailCrs(ds: Dataset, stops: StopTable): void {
   const codes = ds.railCodes;
-  for (const s of stops) {
-    if (s.crs) continue;
-    const crs = codes?.crsByAtco.get(s.atco) ?? (s.kind === StopKind.Rail ? railStopCrs(ds, s) : undefined);
-    if (crs) s.crs = crs;
+  for (let i = 0; i < stops.size; i++) {
+    if (stops.crs(i)) continue;
+    const crs = codes?.crsByAtco.get(stops.atco(i)) ?? (stops.kind(i) === StopKind.Rail ? railStopCrs(ds, { atco: stops.atco(i), naptanCode: stops.field(i, 'naptanCode') }) : undefined);
+    if (crs) stops.setCrs(i, crs);
   }
 }
 
-function railStopCrs(ds: Dataset, s: StopRecord): string | undefined {
+function railStopCrs(ds: Dataset, s: { atco: string; naptanCode: string }): string | undefined {
   const byTiploc = ds.railCodes?.crsByTiploc;
   const tiploc = s.atco.startsWith(RAIL_ATCO_PREFIX) ? s.atco.slice(RAIL_ATCO_PREFIX.length) : s.atco;
   if (CRS.test(s.atco) && ds.stations.has(s.atco)) return s.atco; // a few TIPLOCs are 3 letters too (HXX, ZLW): the CRS reading wins

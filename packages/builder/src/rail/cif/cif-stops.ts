@@ -47,10 +47,10 @@ export class CifStops {
     const { ds, msn } = this;
     const atco = RAIL_ATCO_PREFIX + tiploc;
     const crs = this.crsOf(tiploc);
-    const known = ds.stops.get(atco);
-    if (known) {
-      known.crs ||= crs;
-      known.active = true; // an inactive NaPTAN stop that the timetable still uses
+    const known = ds.stops.row(atco);
+    if (known >= 0) {
+      if (!ds.stops.crs(known)) ds.stops.setCrs(known, crs);
+      ds.stops.setActive(known); // an inactive NaPTAN stop that the timetable still uses
       return ds.timetable.stopIndex(atco);
     }
     const own = msn.byTiploc.get(tiploc);
