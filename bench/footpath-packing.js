@@ -4,9 +4,11 @@
 // Reads only the `transfers.*` sections (not the whole file), so a national snapshot needs about
 // 10 bytes a footpath of memory. Older snapshots (plain `transfers.stops` / `.metres`) are packed
 // here as the builder would pack them.
-// Usage: node bench/footpath-packing.js FILE.snap ... [--rounds 7]
+// --open: also the CPU of Engine.open(bytes, { share: true }) on the whole file, min and median of
+// the rounds (the open a server's main thread does: it decodes the footpaths for its workers).
+// Usage: node bench/footpath-packing.js FILE.snap ... [--rounds 7] [--open]
 // ENGINE=/path/to/engine/dist, BUILDER=/path/to/builder/dist: other builds (default this checkout's).
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -20,7 +22,8 @@ const { packFootpaths } = await load(BUILDER, 'compile/compile-transfers.js');
 
 const roundsAt = process.argv.indexOf('--rounds');
 const rounds = roundsAt > 0 ? Number(process.argv[roundsAt + 1]) : 7;
-const files = process.argv.slice(2).filter((a, i, all) => a !== '--rounds' && all[i - 1] !== '--rounds');
+const files = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--rounds');
+const { Engine } = process.argv.includes('--open') ? await load(ENGINE, 'index.js') : {};
 const WIDTH = { 1: 1, 2: 2, 3: 4, 4: 4, 5: 4, 6: 8 };
 const TYPE = { 1: Uint8Array, 2: Uint16Array, 3: Uint32Array };
 
@@ -78,6 +81,7 @@ for (const file of files) {
     decode.push(cpuMs() - c);
   }
   decode.sort((a, b) => a - b);
+  const open = Engine ? openCpuMs(file) : null;
   const F = stops.length;
   const share = (k) => +(k / F).toFixed(4);
   console.log(JSON.stringify({
@@ -97,5 +101,23 @@ for (const file of files) {
     metresAboutBytesPerFootpath: +((packed.length - targetsOnly + F / 8) / F).toFixed(3),
     storedIsWhatTheBuilderPacks: stored ? Buffer.from(stored).equals(Buffer.from(packed)) : null,
     decodeCpuMs: { min: +decode[0].toFixed(1), median: +decode[decode.length >> 1].toFixed(1) },
+    ...(open && { shareOpenCpuMs: open }),
   }));
+}
+
+/** CPU of Engine.open with `share` on the whole file in shared memory, min and median of the rounds. */
+function openCpuMs(file) {
+  const fd = openSync(file, 'r');
+  const size = fstatSync(fd).size;
+  const bytes = new Uint8Array(new SharedArrayBuffer(size));
+  for (let at = 0; at < size; ) at += readSync(fd, bytes, at, Math.min(1 << 30, size - at), at);
+  closeSync(fd);
+  const times = [];
+  for (let r = 0; r < rounds; r++) {
+    const c = cpuMs();
+    Engine.open(bytes.buffer, { share: true });
+    times.push(cpuMs() - c);
+  }
+  times.sort((a, b) => a - b);
+  return { min: +times[0].toFixed(1), median: +times[times.length >> 1].toFixed(1) };
 }
