@@ -140,7 +140,7 @@ if (process.argv[1] && process.argv[1].endsWith('national-memory.js')) {
   const m0 = process.cpuUsage();
   const tables = process.argv.includes('--tables') ? Engine.open(buffer, { share: true }).sharedTables : undefined;
   const mainCpu = process.cpuUsage(m0);
-  const sharedBuffers = tables ? Object.values({ ...tables.trips, ...tables.trips.times, footpathSeconds: tables.footpathSeconds, ...tables.landmarks }).filter((v) => ArrayBuffer.isView(v)).map((v) => v.buffer) : [];
+  const sharedBuffers = tables ? Object.values({ ...tables.trips, ...tables.trips.times, ...tables.footpaths, ...tables.landmarks }).filter((v) => ArrayBuffer.isView(v)).map((v) => v.buffer) : [];
   if (tables) mem('main engine, sharedTables');
   const c0 = process.cpuUsage();
   const engine = Engine.open(buffer, { tables });

@@ -28,13 +28,13 @@ ${LATS.map((lat, i) => `  S${i},Stop ${i},${lat},-1.5`).join('\n')}
 ${LATS.map((_, i) => `  a1,${i + 1},S${i},08:${String(i).padStart(2, '0')}:00,08:${String(i).padStart(2, '0')}:00`).join('\n')}
 `;
 
-/** The snapshot with its footpaths in the older form (u32 seconds and metres, no secondsFix), every other section as it is. */
+/** The snapshot with its footpaths in the older form (u32 stops, seconds and metres, no secondsFix), every other section as it is. */
 function olderForm(e: Engine): Engine {
   const r = e.reader;
   const w = new SnapshotWriter();
-  for (const s of r.header.sections) if (s.name !== 'transfers.metres' && s.name !== 'transfers.secondsFix') w.add(s.name, r.any(s.name) as TypedArray);
+  for (const s of r.header.sections) if (!['transfers.packed', 'transfers.metres', 'transfers.secondsFix'].includes(s.name)) w.add(s.name, r.any(s.name) as TypedArray);
   const t = e.planner.transfers;
-  w.add('transfers.seconds', Uint32Array.from(t.seconds)).add('transfers.metres', Uint32Array.from(t.metres));
+  w.add('transfers.stops', Uint32Array.from(t.stops)).add('transfers.seconds', Uint32Array.from(t.seconds)).add('transfers.metres', Uint32Array.from(t.metres));
   const { sections: _, ...header } = r.header;
   return Engine.open(w.toBytes(header).buffer as ArrayBuffer);
 }

@@ -1,4 +1,4 @@
-// FEATURE UNDER TEST: Engine.open's shared tables: an engine opened with `share` derives its trip columns, expanded time rows, footpath seconds and (once asked) the planner's landmark tables into shared memory, an engine given them (a worker thread's) views those very arrays, plans included, instead of deriving its own and answers boards, trips and plans as an engine of its own does, and tables that do not fit the snapshot are refused with a clear SnapshotFormatError.
+// FEATURE UNDER TEST: Engine.open's shared tables: an engine opened with `share` derives its trip columns, expanded time rows, footpath columns (targets and metres decoded, seconds derived) and (once asked) the planner's landmark tables into shared memory, an engine given them (a worker thread's) views those very arrays, plans included, instead of deriving its own and answers boards, trips and plans as an engine of its own does, and tables that do not fit the snapshot are refused with a clear SnapshotFormatError.
 import { describe, expect, inject, it } from 'vitest';
 import { Engine, SnapshotFormatError } from '@transit/engine';
 import { buildSnapshot } from '@transit/builder';
@@ -32,9 +32,11 @@ describe('shared tables', () => {
     expect(worker.timetable.tripRoute).toBe(trips.tripRoute);
     expect(worker.timetable.times).toBe(trips.times!.times);
     expect(worker.timetable.timeRows).toBe(trips.times!.timeRows);
-    const seconds = main.sharedTables.footpathSeconds;
-    expect(seconds?.buffer, 'footpath seconds').toBeInstanceOf(SharedArrayBuffer);
-    expect(worker.planner.transfers.seconds).toBe(seconds);
+    const footpaths = main.sharedTables.footpaths!;
+    for (const col of [footpaths.stops, footpaths.metres, footpaths.seconds]) expect(col.buffer, 'footpath columns').toBeInstanceOf(SharedArrayBuffer);
+    expect(worker.planner.transfers.stops).toBe(footpaths.stops);
+    expect(worker.planner.transfers.metres).toBe(footpaths.metres);
+    expect(worker.planner.transfers.seconds).toBe(footpaths.seconds);
     expect(worker.timetable.tripCount).toBeGreaterThan(0);
     // The landmark tables: built once by the main engine, viewed by the worker's planner through its first plans.
     const landmarks = main.sharedTables.landmarks!;
@@ -68,5 +70,6 @@ describe('shared tables', () => {
     expect(() => Engine.open(demo, { tables: other.sharedTables })).toThrow(/do not fit this snapshot's \d+ trips/);
     const own = Engine.open(demo).sharedTables;
     expect(() => Engine.open(demo, { tables: { ...own, landmarks: other.sharedTables.landmarks } })).toThrow(/landmark tables given to Engine.open .* do not fit this snapshot's \d+ stops/);
+    expect(() => Engine.open(demo, { tables: { ...own, footpaths: other.sharedTables.footpaths } }).planner).toThrow(/footpath columns given to Engine.open \(\d+\) do not fit this snapshot's \d+ footpaths/);
   });
 });

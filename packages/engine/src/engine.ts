@@ -42,7 +42,7 @@ import { ShapeCatalogue } from './shapes/shape-catalogue.js';
 import { ShapeGeometries } from './shapes/shape-geometries.js';
 import { readShapeGrid } from './shapes/shape-grid-sections.js';
 import type { DerivedTripColumns } from './timetable/derived-columns.js';
-import { footpathSecondsOf, Transfers } from './planner/transfers.js';
+import { footpathColumnsOf, Transfers, type FootpathColumns } from './planner/transfers.js';
 import { TargetBounds } from './planner/target-bounds.js';
 import { buildLandmarkTables } from './planner/landmark-bounds.js';
 import { checkLandmarkTables, LANDMARK_COUNT, type LandmarkTables } from './planner/landmark-tables.js';
@@ -53,8 +53,8 @@ import { checkLandmarkTables, LANDMARK_COUNT, type LandmarkTables } from './plan
  */
 export interface SharedTables {
   readonly trips: DerivedTripColumns;
-  /** The footpaths' walking seconds (2 bytes a footpath: 36 MB at 200 tiles), or null when the snapshot stores them. */
-  readonly footpathSeconds: Uint16Array | null;
+  /** The footpaths decoded from `transfers.packed`, with their walking seconds (8 bytes a footpath: 143 MB at 200 tiles), or null: each engine derives its own. */
+  readonly footpaths: FootpathColumns | null;
   /** The street graph's walking and cycling contraction hierarchies (direct routes), or null without a street graph or one too large for them; absent: each engine builds its own. */
   readonly streetHierarchies?: { readonly walk: HierarchyColumns; readonly bicycle: HierarchyColumns } | null;
   /**
@@ -101,7 +101,7 @@ export class Engine {
     this.stopTable = new StopTable(r, this.strings);
     this.stationTable = new StationTable(r, this.strings);
     this.timetable = new TimetableTables(r, this.stopTable.count, options.tables?.trips, options.share ?? false);
-    this.footpathSeconds = options.tables ? options.tables.footpathSeconds : options.share ? footpathSecondsOf(r, true) : null;
+    this.footpaths = options.tables ? options.tables.footpaths : options.share ? footpathColumnsOf(r, true) : null;
     const landmarks = options.tables?.landmarks;
     if (landmarks) checkLandmarkTables(landmarks, this.stopTable.count);
     this.landmarksCache = landmarks ?? undefined;
@@ -127,7 +127,7 @@ export class Engine {
    * this once, before its workers start, and they skip that work).
    */
   get sharedTables(): SharedTables {
-    return { trips: this.timetable.derived, footpathSeconds: this.footpathSeconds, streetHierarchies: this.sharedHierarchies(), landmarks: this.landmarkTables };
+    return { trips: this.timetable.derived, footpaths: this.footpaths, streetHierarchies: this.sharedHierarchies(), landmarks: this.landmarkTables };
   }
 
   /** The street hierarchies to share: built here on first call (2.5-3.3 s of CPU and 9.7 MiB for both on Newport: `node bench/journey-http-profile.js --hierarchy-only`; into shared memory when opened with `share`), or those given at open. */
@@ -146,14 +146,14 @@ export class Engine {
    */
   private get landmarkTables(): LandmarkTables | null {
     if (this.landmarksCache === undefined) {
-      const bounds = this.plannerCache?.bounds ?? new TargetBounds(this.timetable, new Transfers(this.reader, this.footpathSeconds));
+      const bounds = this.plannerCache?.bounds ?? new TargetBounds(this.timetable, new Transfers(this.reader, this.footpaths));
       this.landmarksCache = bounds.usable ? (bounds.landmarks ??= buildLandmarkTables(this.timetable, bounds, LANDMARK_COUNT, this.share)) : null;
     }
     return this.landmarksCache;
   }
   private landmarksCache: LandmarkTables | null | undefined;
-  /** Footpath seconds given at open or derived there into shared memory (`share`); null: the planner derives its own. */
-  private readonly footpathSeconds: Uint16Array | null;
+  /** Footpath columns given at open or derived there into shared memory (`share`); null: the planner derives its own. */
+  private readonly footpaths: FootpathColumns | null;
   private readonly givenHierarchies: SharedTables['streetHierarchies'];
 
   /** Provenance, coverage and entity counts of the snapshot. */
@@ -341,7 +341,7 @@ export class Engine {
   /** Transit search (RAPTOR, range RAPTOR) with its workspace, built on first use. */
   get planner(): Planner {
     // A `share` engine builds its landmark tables first (shared memory), for its planner to view as its workers do.
-    return (this.plannerCache ??= new Planner(this.timetable, this.calendar, this.reader, this.footpathSeconds, this.share ? this.landmarkTables : (this.landmarksCache ?? null)));
+    return (this.plannerCache ??= new Planner(this.timetable, this.calendar, this.reader, this.footpaths, this.share ? this.landmarkTables : (this.landmarksCache ?? null)));
   }
   private plannerCache: Planner | undefined;
 

@@ -5,7 +5,7 @@ import { ModeBit } from '../stops/stop-table.js';
 import { transitModeOf } from '../trips/transit-mode.js';
 import type { TransitMode } from '../api.js';
 import { QueryError } from '../errors.js';
-import { Transfers } from './transfers.js';
+import { Transfers, type FootpathColumns } from './transfers.js';
 import { QueryDays } from './query-days.js';
 import { RaptorSearch } from './raptor-search.js';
 import { RangeSearch, type Candidate, type RangeQuery, type WindowEstimate } from './range-search.js';
@@ -38,12 +38,12 @@ export class Planner {
     readonly tt: TimetableTables,
     readonly calendar: ServiceCalendar,
     reader: SnapshotReader,
-    /** Footpath seconds derived by another engine over the same snapshot (shared memory), or null. */
-    footpathSeconds: Uint16Array | null = null,
+    /** Footpath columns derived by another engine over the same snapshot (shared memory), or null. */
+    footpaths: FootpathColumns | null = null,
     /** Landmark tables built by another engine over the same snapshot (shared memory), or null: built on first use. */
     landmarks: LandmarkTables | null = null,
   ) {
-    this.transfers = new Transfers(reader, footpathSeconds);
+    this.transfers = new Transfers(reader, footpaths);
     this.days = new QueryDays(tt, calendar);
     this.patternMode = new Uint8Array(tt.patternCount);
     for (let p = 0; p < tt.patternCount; p++) this.patternMode[p] = MODE_BITS[transitModeOf(tt.routeType[tt.patternRoute[p]])];

@@ -2,6 +2,20 @@ import type { SnapshotReader } from '../snapshot/reader.js';
 import { SnapshotFormatError } from '../errors.js';
 import { walkSeconds } from './planner-api.js';
 import { allocColumn } from '../timetable/alloc-column.js';
+import { PACKED_SECTION, unpackFootpaths } from './packed-footpaths.js';
+
+/**
+ * The footpath columns a snapshot's `transfers.*` sections decode to at open (shared memory when
+ * derived for other threads: Engine.open's `tables`), indexed like `transfers.offsets`.
+ */
+export interface FootpathColumns {
+  /** Stop reached on foot. */
+  readonly stops: Uint32Array;
+  /** Walking metres (rounded). */
+  readonly metres: Uint16Array;
+  /** Walking seconds of the unrounded walk. */
+  readonly seconds: Uint16Array;
+}
 
 /**
  * Footpath transfers between nearby stops (sections `transfers.*`, written by the builder):
@@ -24,22 +38,20 @@ export class Transfers {
   readonly symmetric: boolean | null;
 
   /**
-   * `seconds`: the footpath seconds another engine over the same snapshot derived
-   * (`footpathSecondsOf`, shared memory: Engine.open's `tables`), viewed instead of derived here.
+   * `columns`: the footpath columns another engine over the same snapshot derived
+   * (`footpathColumnsOf`, shared memory: Engine.open's `tables`), viewed instead of derived here.
    */
-  constructor(r: SnapshotReader, seconds: Uint16Array | null = null) {
+  constructor(r: SnapshotReader, columns: FootpathColumns | null = null) {
     this.offsets = r.u32('transfers.offsets');
-    this.stops = r.u32('transfers.stops');
     this.symmetric = r.has('transfers.symmetric') ? r.u8('transfers.symmetric')[0] === 1 : null;
-    if (r.has('transfers.secondsFix')) {
-      this.metres = r.u16('transfers.metres');
-      if (seconds && seconds.length !== this.stops.length) throw new SnapshotFormatError(`The footpath seconds given to Engine.open (${seconds.length}) do not fit this snapshot's ${this.stops.length} footpaths: pass the tables of an engine over the same snapshot (engine.sharedTables).`);
-      this.seconds = seconds ?? footpathSecondsOf(r, false)!;
-    } else {
-      // Snapshots written before the u16 footpaths: u32 seconds and metres (at most 800 m, so u16 holds them).
-      this.metres = Uint16Array.from(r.u32('transfers.metres'));
-      this.seconds = Uint16Array.from(r.u32('transfers.seconds'));
+    const count = this.offsets[this.offsets.length - 1];
+    if (columns && (columns.stops.length !== count || columns.metres.length !== count || columns.seconds.length !== count)) {
+      throw new SnapshotFormatError(`The footpath columns given to Engine.open (${columns.stops.length}) do not fit this snapshot's ${count} footpaths: pass the tables of an engine over the same snapshot (engine.sharedTables).`);
     }
+    const c = columns ?? footpathColumnsOf(r, false);
+    this.stops = c.stops;
+    this.metres = c.metres;
+    this.seconds = c.seconds;
   }
 
   /** Walking metres from stop `a` to stop `b`, or -1 when they are not linked. */
@@ -50,17 +62,28 @@ export class Transfers {
 }
 
 /**
- * The seconds of a snapshot's footpaths, derived from `transfers.metres` and `.secondsFix` (in
- * shared memory when `shared`), or null when the snapshot stores them (older snapshots).
+ * A snapshot's footpath columns (in shared memory when `shared`): `transfers.packed` decoded, the
+ * seconds derived from the metres and `.secondsFix`. Snapshots before the packed footpaths store
+ * `transfers.stops` and `.metres` (viewed); those before the seconds fix u32 `.seconds` and
+ * `.metres` (copied to u16).
  */
-export function footpathSecondsOf(r: SnapshotReader, shared: boolean): Uint16Array | null {
-  if (!r.has('transfers.secondsFix')) return null;
-  const metres = r.u16('transfers.metres');
-  const fixes = r.u8('transfers.secondsFix');
-  if (metres.length !== r.u32('transfers.stops').length || fixes.length !== Math.ceil(metres.length / 4)) {
-    throw new SnapshotFormatError(`transfers.metres (${metres.length}) and transfers.secondsFix (${fixes.length} bytes) do not match transfers.stops (${r.u32('transfers.stops').length}). Rebuild the snapshot.`);
+export function footpathColumnsOf(r: SnapshotReader, shared: boolean): FootpathColumns {
+  if (!r.has('transfers.secondsFix')) {
+    return { stops: r.u32('transfers.stops'), metres: copyU16(r.u32('transfers.metres'), shared), seconds: copyU16(r.u32('transfers.seconds'), shared) };
   }
-  return secondsOf(metres, fixes, shared);
+  const { stops, metres } = r.has(PACKED_SECTION) ? unpackFootpaths(r.u32('transfers.offsets'), r.u8(PACKED_SECTION), shared) : { stops: r.u32('transfers.stops'), metres: r.u16('transfers.metres') };
+  const fixes = r.u8('transfers.secondsFix');
+  if (metres.length !== stops.length || fixes.length !== Math.ceil(metres.length / 4)) {
+    throw new SnapshotFormatError(`transfers.metres (${metres.length}) and transfers.secondsFix (${fixes.length} bytes) do not match transfers.stops (${stops.length}). Rebuild the snapshot.`);
+  }
+  return { stops, metres, seconds: secondsOf(metres, fixes, shared) };
+}
+
+/** Older snapshots' u32 seconds and metres (at most 800 m, so u16 holds them). */
+function copyU16(values: Uint32Array, shared: boolean): Uint16Array {
+  const out = allocColumn(Uint16Array, values.length, shared);
+  out.set(values);
+  return out;
 }
 
 /**
