@@ -66,7 +66,8 @@ export function writeStops(ds: Dataset, w: SnapshotWriter, stops: StopRecord[], 
     .add('stops.modes', modes)
     .add('stops.byAtco', sortedOrder(pool, atco));
   const kd = kdSections(Float64Array.from(stops, (s) => s.lat), Float64Array.from(stops, (s) => s.lon));
-  w.add('stops.kdIds', kd.ids).add('stops.kdCoords', kd.coords);
+  // Ids only: the engine derives the tree's coordinates from stops.lat / .lon at open.
+  w.add('stops.kdIds', kd.ids);
 }
 
 export function writeStations(ds: Dataset, w: SnapshotWriter, stations: StationRecord[], stops: StopRecord[]): void {
