@@ -5,8 +5,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import KDBush from 'kdbush';
 import { Engine, KD_NODE_SIZE, SnapshotFormatError, type TypedArray } from '@transit/engine';
-import { SnapshotWriter } from '@transit/builder';
-import { demoEngine, readSnapshot, sharedCopy } from '../support/snapshots.js';
+import { demoEngine, readSnapshot, rewriteSections, sharedCopy } from '../support/snapshots.js';
 
 /** A kd-tree built afresh over `n` points, as the builder builds them (kdbush, lon then lat). */
 function freshTree(n: number, lat: (i: number) => number, lon: (i: number) => number): { ids: Uint32Array; coords: Float64Array } {
@@ -16,15 +15,7 @@ function freshTree(n: number, lat: (i: number) => number, lon: (i: number) => nu
   return { ids: Uint32Array.from(kd.ids), coords: Float64Array.from(kd.coords) };
 }
 
-/** `e`'s snapshot with `extra` sections added or replacing its own. */
-function withSections(e: Engine, extra: Record<string, TypedArray>): ArrayBuffer {
-  const r = e.reader;
-  const w = new SnapshotWriter();
-  for (const s of r.header.sections) if (!(s.name in extra)) w.add(s.name, r.any(s.name) as TypedArray);
-  for (const [name, column] of Object.entries(extra)) w.add(name, column);
-  const { sections: _, ...header } = r.header;
-  return w.toBytes(header).buffer as ArrayBuffer;
-}
+const withSections = (e: Engine, extra: Record<string, TypedArray>) => rewriteSections(e, () => false, extra);
 
 /** Stops within 600 m and the nearest places of every kind, around 12 stops: what the two trees answer. */
 function spatialAnswers(e: Engine): string {

@@ -3,18 +3,12 @@
 // which still opens) on the demo and real feeds, and a corrupt section named in the error.
 import { describe, expect, it } from 'vitest';
 import { Engine, readProfileDeltas, SnapshotFormatError, writeProfileDelta, PROFILE_DELTA_MAX_BYTES, type TypedArray } from '@transit/engine';
-import { SnapshotWriter } from '@transit/builder';
 import { HAVE_DATA } from '../support/data.js';
-import { demoEngine, feedEngine } from '../support/snapshots.js';
+import { demoEngine, feedEngine, rewriteSections } from '../support/snapshots.js';
 
-/** `e`'s snapshot with `times.profileDeltas` replaced by `replace(deltas, offsetCount)`'s sections, every other section as it is. */
+/** `e`'s snapshot with `times.profileDeltas` replaced by `replace(deltas, e)`'s sections, every other section as it is. */
 function rewritten(e: Engine, replace: (deltas: Uint8Array, e: Engine) => [string, TypedArray][]): Engine {
-  const r = e.reader;
-  const w = new SnapshotWriter();
-  for (const s of r.header.sections) if (s.name !== 'times.profileDeltas') w.add(s.name, r.any(s.name) as TypedArray);
-  for (const [name, column] of replace(r.u8('times.profileDeltas'), e)) w.add(name, column);
-  const { sections: _, ...header } = r.header;
-  return Engine.open(w.toBytes(header).buffer as ArrayBuffer);
+  return Engine.open(rewriteSections(e, (name) => name === 'times.profileDeltas', Object.fromEntries(replace(e.reader.u8('times.profileDeltas'), e))));
 }
 
 /** The i32 form before deltas: every pattern's offsets decoded in turn. */

@@ -4,6 +4,7 @@ import { StopTable } from './stops/stop-table.js';
 import { StationTable } from './stops/station-table.js';
 import { SpatialIndex } from './spatial/spatial-index.js';
 import { kdCoordsOf } from './spatial/kd-coords.js';
+import type { StopStringColumns } from './stops/stop-strings.js';
 import { kdView } from './spatial/kd-view.js';
 import { PlaceIndex } from './places/place-index.js';
 import { TimetableTables } from './timetable/timetable-tables.js';
@@ -69,6 +70,8 @@ export interface SharedTables {
    * sixth session); absent: an engine given these derives its own.
    */
   readonly kdCoords?: { readonly stops: Float64Array; readonly places: Float64Array } | null;
+  /** Stop string columns expanded at open from the snapshot's dictionaries (4 bytes a stop each; stops/stop-strings.ts); absent or missing a column: an engine given these expands its own. */
+  readonly stopStrings?: StopStringColumns;
 }
 
 /** Options of Engine.open. */
@@ -105,7 +108,7 @@ export class Engine {
     this.share = options.share ?? false;
     this.givenHierarchies = options.tables?.streetHierarchies;
     this.strings = new StringTable(r.u8('strings.bytes'), r.u32('strings.offsets'));
-    this.stopTable = new StopTable(r, this.strings);
+    this.stopTable = new StopTable(r, this.strings, options.tables?.stopStrings, this.share);
     this.stationTable = new StationTable(r, this.strings);
     this.timetable = new TimetableTables(r, this.stopTable.count, options.tables?.trips, options.share ?? false);
     this.footpathSeconds = options.tables ? options.tables.footpathSeconds : options.share ? footpathSecondsOf(r, true) : null;
@@ -139,7 +142,7 @@ export class Engine {
    * this once, before its workers start, and they skip that work).
    */
   get sharedTables(): SharedTables {
-    return { trips: this.timetable.derived, footpathSeconds: this.footpathSeconds, streetHierarchies: this.sharedHierarchies(), landmarks: this.landmarkTables, kdCoords: this.kdCoords };
+    return { trips: this.timetable.derived, footpathSeconds: this.footpathSeconds, streetHierarchies: this.sharedHierarchies(), landmarks: this.landmarkTables, kdCoords: this.kdCoords, stopStrings: this.stopTable.derivedStrings };
   }
 
   /** The street hierarchies to share: built here on first call (2.5-3.3 s of CPU and 9.7 MiB for both on Newport: `node bench/journey-http-profile.js --hierarchy-only`; into shared memory when opened with `share`), or those given at open. */

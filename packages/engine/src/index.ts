@@ -23,6 +23,7 @@ export { deletionHash, NO_SKIP, TYPO_MIN_TOKEN_BYTES, TYPO_MIN_WORD_BYTES, TYPO_
 export { compilePlacePages, placePageTexts, mergePlacePageParts, type PlacePageChoice } from './places/compile-place-pages.js';
 export { PLACE_PAGE_SECTIONS, PLACE_PAGE_MIN_POSTINGS, PLACE_PAGE_MIN_WORK, PLACE_PAGE_MAX_PHRASES, type PlacePageColumns } from './places/place-pages.js';
 export { STOP_TYPE_CODES, ModeBit } from './stops/stop-table.js';
+export { STOP_DICTIONARY_COLUMNS, type StopDictionaryColumn, type StopStringColumns } from './stops/stop-strings.js';
 export { BoardHits } from './boards/board-hits.js';
 export { MAX_BOARD_WINDOW_MS, MAX_BOARD_LIMIT, type Boards } from './boards/boards.js';
 export { datedTripRef, parseDatedTripRef } from './trips/dated-ref.js';

@@ -1,9 +1,10 @@
-import { ModeBit } from '@transit/engine';
+import { ModeBit, STOP_DICTIONARY_COLUMNS } from '@transit/engine';
 import type { Dataset, StopRecord, StationRecord } from '../dataset.js';
 import { StopKind } from '../dataset.js';
 import type { SnapshotWriter } from '../write/snapshot-writer.js';
 import { sortedOrder } from '../write/string-pool.js';
 import { kdSections } from '../write/kd-sections.js';
+import { addDictionaryColumn } from '../write/dictionary-column.js';
 import { csr } from '../write/csr.js';
 import { assignRailCrs } from '../rail/rail-codes.js';
 
@@ -50,21 +51,14 @@ export function writeStops(ds: Dataset, w: SnapshotWriter, stops: StopRecord[], 
   const atco = col((s) => s.atco);
   w.add('stops.atco', atco)
     .add('stops.naptan', col((s) => s.naptanCode))
-    .add('stops.name', col((s) => s.name))
-    .add('stops.shortName', col((s) => s.shortName))
-    .add('stops.indicator', col((s) => s.indicator))
-    .add('stops.street', col((s) => s.street))
-    .add('stops.locality', col((s) => s.locality))
-    .add('stops.town', col((s) => s.town))
-    .add('stops.bearing', col((s) => s.bearing))
-    .add('stops.localityCode', col((s) => s.localityCode))
-    .add('stops.towards', towards)
-    .add('stops.towardsNext', towardsNext)
     .add('stops.lat', Float64Array.from(stops, (s) => s.lat))
     .add('stops.lon', Float64Array.from(stops, (s) => s.lon))
     .add('stops.type', Uint8Array.from(stops, (s) => s.kind))
     .add('stops.modes', modes)
     .add('stops.byAtco', sortedOrder(pool, atco));
+  // Names, streets, localities, bearings...: few distinct values each, so a dictionary per column where it is smaller.
+  const strings = { name: col((s) => s.name), shortName: col((s) => s.shortName), indicator: col((s) => s.indicator), street: col((s) => s.street), locality: col((s) => s.locality), town: col((s) => s.town), bearing: col((s) => s.bearing), localityCode: col((s) => s.localityCode), towards, towardsNext };
+  for (const c of STOP_DICTIONARY_COLUMNS) addDictionaryColumn(w, `stops.${c}`, strings[c]);
   const kd = kdSections(Float64Array.from(stops, (s) => s.lat), Float64Array.from(stops, (s) => s.lon));
   // Ids only: the engine derives the tree's coordinates from stops.lat / .lon at open.
   w.add('stops.kdIds', kd.ids);
