@@ -3,7 +3,7 @@ import { StringTable } from './snapshot/strings.js';
 import { StopTable } from './stops/stop-table.js';
 import { StationTable } from './stops/station-table.js';
 import { SpatialIndex } from './spatial/spatial-index.js';
-import { kdCoordsOf } from './spatial/kd-coords.js';
+import { fillFromColumns, kdCoordsOf } from './spatial/kd-coords.js';
 import type { StopStringColumns } from './stops/stop-strings.js';
 import { kdView } from './spatial/kd-view.js';
 import { PlaceIndex } from './places/place-index.js';
@@ -116,8 +116,7 @@ export class Engine {
     if (landmarks) checkLandmarkTables(landmarks, this.stopTable.count);
     this.landmarksCache = landmarks ?? undefined;
     const stopKdIds = r.u32('stops.kdIds');
-    const { lat, lon } = this.stopTable;
-    const stopKd = kdCoordsOf(r, 'stops', stopKdIds, this.stopTable.count, (i) => lat[i], (i) => lon[i], options.tables?.kdCoords?.stops, this.share);
+    const stopKd = kdCoordsOf(r, 'stops', stopKdIds, this.stopTable.count, fillFromColumns(this.stopTable.lat, this.stopTable.lon), options.tables?.kdCoords?.stops, this.share);
     this.stopKdCoords = stopKd.coords;
     this.stopIndexKd = kdView(stopKdIds, stopKd.coords);
     this.stopIndex = new SpatialIndex(this.stopIndexKd, this.stopTable.lat, this.stopTable.lon);
