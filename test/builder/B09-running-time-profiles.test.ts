@@ -54,8 +54,10 @@ describe('running-time profiles', () => {
     expect(trips.map((t) => r.u8('trips.profile')[t])).toEqual([0, 1, 0]);
     expect(trips.map((t) => r.i32('trips.start')[t])).toEqual([8 * 3600, 8 * 3600 + 1800, 9 * 3600]);
     expect([...r.u32('patterns.profileRows')]).toEqual([0, 2, 6, 8]);
-    expect([...r.i32('times.profiles')]).toEqual([0, 0, 300, 360, 300, 420, 720, 840]);
-    expect(r.has('times.values')).toBe(false);
+    // Offsets 0, 0 | 300, 360 | 300, 420 | 720, 840, each stored as its difference from the same
+    // profile's row before in minutes (0, 0, 5, 6, 0, 1, 7, 7), one byte each (zigzag * 2 + 1).
+    expect([...r.u8('times.profileDeltas')]).toEqual([1, 1, 21, 25, 1, 5, 29, 29]);
+    expect(r.has('times.values') || r.has('times.profiles')).toBe(false);
     // In memory: expanded at open to a row per pattern stop holding every trip's time.
     expect(tt.times.length).toBe(4 * 3);
     const calls = (t: number) => [0, 1, 2].map((pos) => [tt.arrivalAt(t, pos), tt.departureAt(t, pos)].map((s) => s / 60 - 480));

@@ -85,7 +85,7 @@ describe('place sections', () => {
     const doc = existsSync('docs/engine.md') ? readFileSync('docs/engine.md', 'utf8') : '';
     const places = doc.slice(doc.indexOf('## Places'));
     const names = r.header.sections.map((s) => s.name).filter((n) => /^(settlements|postcodes|places|search)\./.test(n));
-    expect(names.length).toBe(21);
+    expect(names.length).toBe(20); // places.kdCoords is derived at open since the sixth session
     for (const name of names) expect(places, name).toContain(`\`${name}\``);
   });
 });

@@ -10,7 +10,7 @@ function olderForm(e: Engine): Engine {
   const r = e.reader;
   const tt = e.timetable;
   const w = new SnapshotWriter();
-  const replaced = new Set(['times.profiles', 'patterns.profileRows', 'trips.start', 'trips.profile', 'patterns.headsign', 'patterns.direction']);
+  const replaced = new Set(['times.profiles', 'times.profileDeltas', 'patterns.profileRows', 'trips.start', 'trips.profile', 'patterns.headsign', 'patterns.direction']);
   for (const s of r.header.sections) if (!replaced.has(s.name)) w.add(s.name, r.any(s.name) as TypedArray);
   const timeOffsets = new Uint32Array(tt.patternCount + 1);
   for (let p = 0; p < tt.patternCount; p++) timeOffsets[p + 1] = timeOffsets[p] + (tt.patternStopOffsets[p + 1] - tt.patternStopOffsets[p]) * (tt.patternTripOffsets[p + 1] - tt.patternTripOffsets[p]);
@@ -36,7 +36,7 @@ describe('older snapshot timetable form', () => {
     const tt = demoEngine().timetable;
     const r = demoEngine().reader;
     expect(r.has('times.arr') || r.has('times.values')).toBe(false);
-    expect(r.i32('times.profiles').length).toBeLessThan(tt.stopTimeCount);
+    expect(r.u8('times.profileDeltas').length).toBeLessThan(tt.stopTimeCount);
     expect(tt.times.length).toBeLessThan(2 * tt.stopTimeCount);
     expect(tt.times.length).toBeGreaterThanOrEqual(tt.stopTimeCount);
   });

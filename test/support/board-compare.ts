@@ -121,5 +121,22 @@ export function describeRealFeed(name: string, file: string, dates: readonly str
     it.each(dates)('service detail on %s equals the reference reader', (date) => {
       compareTrips(engine, ref, date, 25, cmp);
     });
+
+    it("every trip's calls read back as stop_times.txt has them (the snapshot's running-time profiles, expanded)", () => {
+      expect(wrongCalls(engine, ref)).toEqual([]);
+    });
   });
+}
+
+/** The first few calls (trip id #position) whose engine arrival or departure Seconds differ from the reference's; empty when all agree. */
+function wrongCalls(engine: Engine, ref: GtfsReference): string[] {
+  const tt = engine.timetable;
+  const wrong: string[] = [];
+  for (const trip of ref.trips.values()) {
+    const t = engine.findTrip(trip.id);
+    trip.calls.forEach((c, pos) => {
+      if (wrong.length < 5 && (t < 0 || tt.arrivalAt(t, pos) !== c.arr || tt.departureAt(t, pos) !== c.dep)) wrong.push(`${trip.id} #${pos}`);
+    });
+  }
+  return wrong;
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
-import { Engine } from '@transit/engine';
+import { Engine, type TypedArray } from '@transit/engine';
+import { SnapshotWriter } from '@transit/builder';
 
 /** Reads a snapshot file into an ArrayBuffer of its own (what a server does at start). */
 export function readSnapshot(file: string): ArrayBuffer {
@@ -44,4 +45,14 @@ export function feedEngine(name: string): { engine: Engine; issues: Record<strin
   let engine = feeds.get(name);
   if (!engine) feeds.set(name, (engine = Engine.open(readSnapshot(entry.file))));
   return { engine, issues: entry.issues, total: entry.total };
+}
+
+/** `e`'s snapshot bytes with the sections `drop` names left out and `extra`'s added (or replacing), the header otherwise as it is: older or corrupt forms of a section. */
+export function rewriteSections(e: Engine, drop: (name: string) => boolean, extra: Record<string, TypedArray>): ArrayBuffer {
+  const r = e.reader;
+  const w = new SnapshotWriter();
+  for (const s of r.header.sections) if (!drop(s.name) && !(s.name in extra)) w.add(s.name, r.any(s.name) as TypedArray);
+  for (const [name, column] of Object.entries(extra)) w.add(name, column);
+  const { sections: _, ...header } = r.header;
+  return w.toBytes(header).buffer as ArrayBuffer;
 }

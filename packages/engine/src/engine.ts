@@ -3,6 +3,8 @@ import { StringTable } from './snapshot/strings.js';
 import { StopTable } from './stops/stop-table.js';
 import { StationTable } from './stops/station-table.js';
 import { SpatialIndex } from './spatial/spatial-index.js';
+import { fillFromColumns, kdCoordsOf } from './spatial/kd-coords.js';
+import type { StopStringColumns } from './stops/stop-strings.js';
 import { kdView } from './spatial/kd-view.js';
 import { PlaceIndex } from './places/place-index.js';
 import { TimetableTables } from './timetable/timetable-tables.js';
@@ -62,6 +64,14 @@ export interface SharedTables {
    * to build), or null when the relaxed graph has none; absent or null: an engine given these builds its own.
    */
   readonly landmarks?: LandmarkTables | null;
+  /**
+   * The stop and place kd-trees' coordinates (16 bytes a point: 61 MiB at 200 tiles), derived
+   * at open from the stops' and places' positions; null when the snapshot stores them (before the
+   * sixth session); absent: an engine given these derives its own.
+   */
+  readonly kdCoords?: { readonly stops: Float64Array; readonly places: Float64Array } | null;
+  /** Stop string columns expanded at open from the snapshot's dictionaries (4 bytes a stop each; stops/stop-strings.ts); absent or missing a column: an engine given these expands its own. */
+  readonly stopStrings?: StopStringColumns;
 }
 
 /** Options of Engine.open. */
@@ -98,17 +108,21 @@ export class Engine {
     this.share = options.share ?? false;
     this.givenHierarchies = options.tables?.streetHierarchies;
     this.strings = new StringTable(r.u8('strings.bytes'), r.u32('strings.offsets'));
-    this.stopTable = new StopTable(r, this.strings);
+    this.stopTable = new StopTable(r, this.strings, options.tables?.stopStrings, this.share);
     this.stationTable = new StationTable(r, this.strings);
     this.timetable = new TimetableTables(r, this.stopTable.count, options.tables?.trips, options.share ?? false);
     this.footpaths = options.tables ? options.tables.footpaths : options.share ? footpathColumnsOf(r, true) : null;
     const landmarks = options.tables?.landmarks;
     if (landmarks) checkLandmarkTables(landmarks, this.stopTable.count);
     this.landmarksCache = landmarks ?? undefined;
-    this.stopIndexKd = kdView(r.u32('stops.kdIds'), r.f64('stops.kdCoords'));
+    const stopKdIds = r.u32('stops.kdIds');
+    const stopKd = kdCoordsOf(r, 'stops', stopKdIds, this.stopTable.count, fillFromColumns(this.stopTable.lat, this.stopTable.lon), options.tables?.kdCoords?.stops, this.share);
+    this.stopKdCoords = stopKd.coords;
+    this.stopIndexKd = kdView(stopKdIds, stopKd.coords);
     this.stopIndex = new SpatialIndex(this.stopIndexKd, this.stopTable.lat, this.stopTable.lon);
     this.stationIndex = new SpatialIndex(kdView(r.u32('stations.kdIds'), r.f64('stations.kdCoords')), this.stationTable.lat, this.stationTable.lon);
-    this.places = new PlaceIndex(r, this.strings, this.stopTable, this.stationTable);
+    this.places = new PlaceIndex(r, this.strings, this.stopTable, this.stationTable, true, { stops: stopKd.coords, places: options.tables?.kdCoords?.places, shared: this.share });
+    this.kdCoords = stopKd.derived && this.places.derivedKdCoords ? { stops: stopKd.coords, places: this.places.derivedKdCoords } : null;
     this.lineTable = new LineTable(r, this.strings);
   }
 
@@ -127,7 +141,7 @@ export class Engine {
    * this once, before its workers start, and they skip that work).
    */
   get sharedTables(): SharedTables {
-    return { trips: this.timetable.derived, footpaths: this.footpaths, streetHierarchies: this.sharedHierarchies(), landmarks: this.landmarkTables };
+    return { trips: this.timetable.derived, footpaths: this.footpaths, streetHierarchies: this.sharedHierarchies(), landmarks: this.landmarkTables, kdCoords: this.kdCoords, stopStrings: this.stopTable.derivedStrings };
   }
 
   /** The street hierarchies to share: built here on first call (2.5-3.3 s of CPU and 9.7 MiB for both on Newport: `node bench/journey-http-profile.js --hierarchy-only`; into shared memory when opened with `share`), or those given at open. */
@@ -137,6 +151,10 @@ export class Engine {
     return walk && bicycle ? { walk, bicycle } : null;
   }
   private readonly share: boolean;
+  /** The stop kd-tree's coordinates: the snapshot's section, or derived at open (or given) when it has none. */
+  private readonly stopKdCoords: Float64Array;
+  /** The kd coordinates derived at open or given (SharedTables.kdCoords); null when the snapshot stores them. */
+  private readonly kdCoords: SharedTables['kdCoords'];
 
   /**
    * The planner's landmark tables, one copy per engine: given at open, else built once (by
@@ -400,7 +418,7 @@ export class Engine {
   get streets(): StreetGraph | null {
     if (this.streetsCache === undefined) {
       const cols = readStreetColumns(this.reader);
-      const stops = { lat: this.stopTable.lat, lon: this.stopTable.lon, kdIds: this.reader.u32('stops.kdIds'), kdCoords: this.reader.f64('stops.kdCoords') };
+      const stops = { lat: this.stopTable.lat, lon: this.stopTable.lon, kdIds: this.reader.u32('stops.kdIds'), kdCoords: this.stopKdCoords };
       this.streetsCache = cols ? new StreetGraph(cols, stops, (i) => this.strings.get(i)) : null;
       if (this.streetsCache && this.givenHierarchies) {
         this.streetsCache.useHierarchy('walk', this.givenHierarchies.walk);

@@ -15,6 +15,7 @@ export { MAGIC, FORMAT_VERSION, PREAMBLE_BYTES, SECTION_ALIGN, DType, DTYPE_BYTE
 export { HeaderField, type SnapshotHeader, type SectionEntry, type FeedEntry, type AgencyEntry } from './snapshot/header.js';
 export { SnapshotReader } from './snapshot/reader.js';
 export { compactTimes, packRows, type CompactTimes } from './timetable/compact-times.js';
+export { PROFILE_DELTA_MAX_BYTES, writeProfileDelta, readProfileDeltas } from './timetable/profile-deltas.js';
 export { StringTable } from './snapshot/strings.js';
 export { TripIds, TRIP_ID_BLOCK } from './snapshot/trip-ids.js';
 export { ShapeLines } from './snapshot/shape-lines.js';
@@ -23,6 +24,7 @@ export { deletionHash, NO_SKIP, TYPO_MIN_TOKEN_BYTES, TYPO_MIN_WORD_BYTES, TYPO_
 export { PlacePageSearch } from './places/place-page-search.js';
 export { PLACE_PAGE_SECTIONS, PLACE_PAGE_MIN_POSTINGS, PLACE_PAGE_MIN_WORK, PLACE_PAGE_MAX_PHRASES, type PlacePageColumns } from './places/place-pages.js';
 export { STOP_TYPE_CODES, ModeBit } from './stops/stop-table.js';
+export { STOP_DICTIONARY_COLUMNS, type StopDictionaryColumn, type StopStringColumns } from './stops/stop-strings.js';
 export { BoardHits } from './boards/board-hits.js';
 export { MAX_BOARD_WINDOW_MS, MAX_BOARD_LIMIT, type Boards } from './boards/boards.js';
 export { datedTripRef, parseDatedTripRef } from './trips/dated-ref.js';

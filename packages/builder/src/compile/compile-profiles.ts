@@ -1,11 +1,16 @@
+import { PROFILE_DELTA_MAX_BYTES, writeProfileDelta } from '@transit/engine';
 import type { CallBuffer } from '../gtfs/stop-time-runs.js';
 import { grown, growU32 } from '../write/growable.js';
 
 /** A pattern's running times stored once: the `times.profiles` form (see TimetableTables.timeRows in the engine). */
 export interface ProfileTimes {
-  /** Seconds after the trip's start: each pattern stop's arrival row then, where some trip dwells, its departure row; a row holds the pattern's profiles. */
-  times: Int32Array;
-  /** Pattern stop -> [first, end) of its rows in `times`; length pattern stops + 1. */
+  /**
+   * Seconds after the trip's start: each pattern stop's arrival row then, where some trip dwells,
+   * its departure row; a row holds the pattern's profiles. As varint deltas from the same
+   * profile's previous row (`times.profileDeltas`, engine timetable/profile-deltas.ts).
+   */
+  deltas: Uint8Array;
+  /** Pattern stop -> [first, end) of its rows (counted in offsets, not bytes); length pattern stops + 1. */
   timeRows: Uint32Array;
   /** Trip -> its first departure (Seconds), which its profile's offsets are added to. */
   tripStart: Int32Array;
@@ -94,7 +99,10 @@ export class TripProfiles {
  * row only where one of them dwells.
  */
 export class ProfileRowWriter {
-  private times = new Int32Array(1 << 16);
+  /** The pattern being added, its offsets in row order (one pattern's: a scratch grown to the widest). */
+  private offsets = new Int32Array(1 << 12);
+  private deltas = new Uint8Array(1 << 16);
+  private byteCount = 0;
   private timeCount = 0;
   private readonly timeRows = growU32();
   private readonly tripStart: Int32Array;
@@ -125,21 +133,34 @@ export class ProfileRowWriter {
     }
     this.maxProfiles = Math.max(this.maxProfiles, used.length);
     const p = this.profiles;
-    if (this.timeCount + 2 * n * used.length > this.times.length) this.times = grown(this.times, Math.max(2 * this.times.length, this.timeCount + 2 * n * used.length));
-    const times = this.times;
+    if (2 * n * used.length > this.offsets.length) this.offsets = new Int32Array(Math.max(2 * this.offsets.length, 2 * n * used.length));
+    const offsets = this.offsets;
+    let count = 0;
     for (let pos = 0; pos < n; pos++) {
-      this.timeRows.push(this.timeCount);
+      this.timeRows.push(this.timeCount + count);
       let dwells = false;
       for (const k of used) {
-        times[this.timeCount++] = p.arr(k, pos);
+        offsets[count++] = p.arr(k, pos);
         dwells ||= p.arr(k, pos) !== p.dep(k, pos, n);
       }
-      if (dwells) for (const k of used) times[this.timeCount++] = p.dep(k, pos, n);
+      if (dwells) for (const k of used) offsets[count++] = p.dep(k, pos, n);
     }
+    this.timeCount += count;
+    this.writeDeltas(offsets, count, used.length);
   }
 
   finish(): ProfileTimes {
     this.timeRows.push(this.timeCount);
-    return { times: this.times.slice(0, this.timeCount), timeRows: this.timeRows.view().slice(), tripStart: this.tripStart, tripProfile: this.tripProfile, maxProfiles: this.maxProfiles };
+    return { deltas: this.deltas.slice(0, this.byteCount), timeRows: this.timeRows.view().slice(), tripStart: this.tripStart, tripProfile: this.tripProfile, maxProfiles: this.maxProfiles };
+  }
+
+  /** Appends one pattern's `count` offsets (P = `stride` profiles a row) as deltas from the value `stride` before. */
+  private writeDeltas(offsets: Int32Array, count: number, stride: number): void {
+    const need = this.byteCount + count * PROFILE_DELTA_MAX_BYTES;
+    if (need > this.deltas.length) this.deltas = grown(this.deltas, Math.max(2 * this.deltas.length, need));
+    const out = this.deltas;
+    let at = this.byteCount;
+    for (let j = 0; j < count; j++) at = writeProfileDelta(out, at, offsets[j] - (j >= stride ? offsets[j - stride] : 0));
+    this.byteCount = at;
   }
 }

@@ -1,10 +1,11 @@
-import { ModeBit } from '@transit/engine';
+import { ModeBit, STOP_DICTIONARY_COLUMNS } from '@transit/engine';
 import type { Dataset, StationRecord } from '../dataset.js';
 import type { StopTable } from '../stop-table.js';
 import { StopKind } from '../dataset.js';
 import type { SnapshotWriter } from '../write/snapshot-writer.js';
 import { sortedOrder } from '../write/string-pool.js';
 import { kdSections } from '../write/kd-sections.js';
+import { addDictionaryColumn } from '../write/dictionary-column.js';
 import { csr } from '../write/csr.js';
 import { assignRailCrs } from '../rail/rail-codes.js';
 
@@ -57,23 +58,17 @@ export function writeStops(ds: Dataset, w: SnapshotWriter, stops: StopTable, mod
   const atco = col((i) => stops.atco(i));
   w.add('stops.atco', atco)
     .add('stops.naptan', field('naptanCode'))
-    .add('stops.name', field('name'))
-    .add('stops.shortName', field('shortName'))
-    .add('stops.indicator', field('indicator'))
-    .add('stops.street', field('street'))
-    .add('stops.locality', field('locality'))
-    .add('stops.town', field('town'))
-    .add('stops.bearing', field('bearing'))
-    .add('stops.localityCode', field('localityCode'))
-    .add('stops.towards', towards)
-    .add('stops.towardsNext', towardsNext)
     .add('stops.lat', stops.lat.view().slice())
     .add('stops.lon', stops.lon.view().slice())
     .add('stops.type', Uint8Array.from({ length: n }, (_, i) => stops.kind(i)))
     .add('stops.modes', modes)
     .add('stops.byAtco', sortedOrder(pool, atco));
+  // Names, streets, localities, bearings...: few distinct values each, so a dictionary per column where it is smaller.
+  const strings = { name: field('name'), shortName: field('shortName'), indicator: field('indicator'), street: field('street'), locality: field('locality'), town: field('town'), bearing: field('bearing'), localityCode: field('localityCode'), towards, towardsNext };
+  for (const c of STOP_DICTIONARY_COLUMNS) addDictionaryColumn(w, `stops.${c}`, strings[c]);
   const kd = kdSections(stops.lat.view(), stops.lon.view());
-  w.add('stops.kdIds', kd.ids).add('stops.kdCoords', kd.coords);
+  // Ids only: the engine derives the tree's coordinates from stops.lat / .lon at open.
+  w.add('stops.kdIds', kd.ids);
 }
 
 export function writeStations(ds: Dataset, w: SnapshotWriter, stations: StationRecord[], stops: StopTable): void {

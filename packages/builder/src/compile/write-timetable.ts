@@ -46,10 +46,10 @@ export function writeTimetable(ds: Dataset, w: SnapshotWriter, p: CompiledPatter
     .add('patterns.stops', p.patternStops)
     .add('patterns.stopFlags', p.patternStopFlags)
     .add('patterns.tripOffsets', p.patternTripOffsets);
-  // A pattern's running times once per profile, a start and a profile per trip: time = start + offset.
+  // A pattern's running times once per profile (as varint deltas), a start and a profile per trip: time = start + offset.
   const times = p.times;
   const profile = times.maxProfiles <= 0x100 ? Uint8Array.from(times.tripProfile) : times.maxProfiles <= 0x10000 ? Uint16Array.from(times.tripProfile) : times.tripProfile;
-  w.add('patterns.profileRows', times.timeRows).add('times.profiles', times.times).add('trips.start', times.tripStart).add('trips.profile', profile);
+  w.add('patterns.profileRows', times.timeRows).add('times.profileDeltas', times.deltas).add('trips.start', times.tripStart).add('trips.profile', profile);
 
   const index = stopPatternIndex(p, stopCount);
   w.add('stops.patternOffsets', index.offsets).add('stops.patterns', index.patterns).add('stops.patternPos', index.pos);

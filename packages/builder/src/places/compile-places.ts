@@ -279,7 +279,7 @@ function writePlacesKd(w: SnapshotWriter, settlements: SettlementRecord[], stati
   }
   for (let k = 0; k < postcodes.lat.length; k++) put(place++, postcodes.lat[k], postcodes.lon[k]);
   const kd = kdSections(lat, lon);
-  w.add('places.kdIds', Uint32Array.from(kd.ids, (item) => ids[item])) // kd-tree item -> place id
-    .add('places.kdCoords', kd.coords); // kd-tree item -> lon, lat
+  // Ids only: the engine derives the tree's coordinates from the places' positions at open.
+  w.add('places.kdIds', Uint32Array.from(kd.ids, (item) => ids[item])); // kd-tree item -> place id
 }
 

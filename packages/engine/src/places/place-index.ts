@@ -6,6 +6,7 @@ import type { StopTable } from '../stops/stop-table.js';
 import type { StationTable } from '../stops/station-table.js';
 import { NOT_FOUND, type Box, type Page, type Place, type PlaceQuery, type Point } from '../api.js';
 import { QueryError } from '../errors.js';
+import { fillFromColumns, kdCoordsOf } from '../spatial/kd-coords.js';
 import { kdView } from '../spatial/kd-view.js';
 import { distanceMetres } from '../spatial/geo.js';
 import { PlaceColumns } from './place-columns.js';
@@ -58,14 +59,26 @@ export class PlaceIndex {
   /** Stored first pages of common one-word queries (PlacePages), or null. */
   readonly pages: PlacePages | null;
 
-  /** `usePages`: answer from the snapshot's stored pages when it has them (PlacePageSearch does not). */
-  constructor(r: SnapshotReader, strings: StringTable, stops: StopTable, stations: StationTable, usePages = true) {
+  /** The places kd-tree's coordinates when derived at open or given (`kd.places`), for other engines; null when the snapshot stores them. */
+  readonly derivedKdCoords: Float64Array | null;
+
+  /**
+   * `usePages`: answer from the snapshot's stored pages when it has them (PlacePageSearch does
+   * not). `kd`: the stop kd-tree's coordinates and the places' (each derived when absent and the
+   * snapshot has no section of them, into shared memory when `shared`; spatial/kd-coords.ts).
+   */
+  constructor(r: SnapshotReader, strings: StringTable, stops: StopTable, stations: StationTable, usePages = true, kd: { stops?: Float64Array; places?: Float64Array; shared?: boolean } = {}) {
     this.cols = new PlaceColumns(r, strings, stops, stations);
     this.settlementCount = this.cols.settlementCount;
     this.postcodeCount = this.cols.postcodeCount;
     this.wordSearch = new WordSearch(r, new TokenDictionary(r, strings));
-    this.placesKd = kdView(r.u32('places.kdIds'), r.f64('places.kdCoords'));
-    this.stopsKd = kdView(r.u32('stops.kdIds'), r.f64('stops.kdCoords'));
+    const cols = this.cols;
+    const placeIds = r.u32('places.kdIds');
+    const places = kdCoordsOf(r, 'places', placeIds, cols.placeCount, (ids, out) => cols.kdCoordsInto(ids, out), kd.places, kd.shared ?? false);
+    this.derivedKdCoords = places.derived ? places.coords : null;
+    this.placesKd = kdView(placeIds, places.coords);
+    const stopIds = r.u32('stops.kdIds');
+    this.stopsKd = kdView(stopIds, kd.stops ?? kdCoordsOf(r, 'stops', stopIds, stops.count, fillFromColumns(stops.lat, stops.lon), undefined, false).coords);
     this.stationsKd = kdView(r.u32('stations.kdIds'), r.f64('stations.kdCoords'));
     this.settlementsKd = kdView(r.u32('settlements.kdIds'), r.f64('settlements.kdCoords'));
     this.pages = usePages ? PlacePages.open(r) : null;

@@ -3,6 +3,7 @@ import type { StringTable } from '../snapshot/strings.js';
 import { findSorted } from '../snapshot/strings.js';
 import type { Stop, StopType } from '../api.js';
 import { NOT_FOUND } from '../api.js';
+import { stopStringColumn, type StopDictionaryColumn, type StopStringColumns } from './stop-strings.js';
 
 /** stops.type codes. */
 export const STOP_TYPE_CODES: readonly StopType[] = ['bus_stop', 'tram_stop', 'train_station'];
@@ -42,23 +43,37 @@ export class StopTable {
   /** Stop indices sorted by ATCO code bytes, for lookup. */
   readonly byAtco: Uint32Array;
 
+  /** The string columns expanded at open from the snapshot's dictionaries (or given), for other engines; empty when it stores every column whole. */
+  readonly derivedStrings: StopStringColumns = {};
+
+  /**
+   * `given`: string columns another engine derived over the same snapshot (SharedTables.stopStrings),
+   * viewed instead of expanded again; `shared`: expand into shared memory.
+   */
   constructor(
     r: SnapshotReader,
     private readonly strings: StringTable,
+    given: StopStringColumns = {},
+    shared = false,
   ) {
     this.atco = r.u32('stops.atco');
     this.count = this.atco.length;
     this.naptan = r.u32('stops.naptan');
-    this.name = r.u32('stops.name');
-    this.shortName = r.u32('stops.shortName');
-    this.indicator = r.u32('stops.indicator');
-    this.street = r.u32('stops.street');
-    this.locality = r.u32('stops.locality');
-    this.town = r.u32('stops.town');
-    this.bearing = r.u32('stops.bearing');
-    this.towards = r.u32('stops.towards');
-    this.towardsNext = r.u32('stops.towardsNext');
-    this.localityCode = r.u32('stops.localityCode');
+    const column = (c: StopDictionaryColumn): Uint32Array => {
+      const { values, derived } = stopStringColumn(r, c, this.count, given[c], shared);
+      if (derived) this.derivedStrings[c] = values;
+      return values;
+    };
+    this.name = column('name');
+    this.shortName = column('shortName');
+    this.indicator = column('indicator');
+    this.street = column('street');
+    this.locality = column('locality');
+    this.town = column('town');
+    this.bearing = column('bearing');
+    this.towards = column('towards');
+    this.towardsNext = column('towardsNext');
+    this.localityCode = column('localityCode');
     this.lat = r.f64('stops.lat');
     this.lon = r.f64('stops.lon');
     this.type = r.u8('stops.type');

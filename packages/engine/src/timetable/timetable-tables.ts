@@ -117,7 +117,7 @@ export class TimetableTables {
       throw new SnapshotFormatError(`patterns.tripOffsets (${this.patternTripOffsets.length} entries) does not cover the ${tripCount} trips of ${this.patternRoute.length} patterns.`);
     }
     // Headsign and direction are stored per pattern when each pattern's trips agree (the usual case), else per trip.
-    const perTrip = { headsign: r.has('trips.headsign'), direction: r.has('trips.direction'), profiles: r.has('times.profiles') };
+    const perTrip = { headsign: r.has('trips.headsign'), direction: r.has('trips.direction'), profiles: r.has('times.profiles') || r.has('times.profileDeltas') };
     if (derived) checkDerived(derived, tripCount, perTrip);
     this.derived = derived ?? {
       ...tripColumnsOf(this.patternTripOffsets, this.patternRoute, share),
@@ -198,7 +198,9 @@ export class TimetableTables {
     if (start.length !== trips || profile.length !== trips) throw new SnapshotFormatError(`trips.start / trips.profile have ${start.length} / ${profile.length} entries for ${trips} trips.`);
     const rows = r.u32('patterns.profileRows');
     if (rows.length !== this.patternStops.length + 1) throw new SnapshotFormatError(`patterns.profileRows has ${rows.length} entries for ${this.patternStops.length} pattern stops.`);
-    return expandProfiles(this.patternStopOffsets, this.patternTripOffsets, rows, r.i32('times.profiles'), start, profile, shared);
+    // Since the sixth session varint deltas (a byte or two an offset); before, i32 offsets.
+    const source = r.has('times.profileDeltas') ? { deltas: r.u8('times.profileDeltas') } : { offsets: r.i32('times.profiles') };
+    return expandProfiles(this.patternStopOffsets, this.patternTripOffsets, rows, source, start, profile, shared);
   }
 }
 
