@@ -1,6 +1,7 @@
 import { NONE } from '../snapshot/format.js';
 import { NodeHeap } from './node-heap.js';
 import type { ContractionHierarchy } from './hierarchy.js';
+import { doubled } from './doubled.js';
 
 /** Widest walk the stop buckets answer, metres: the planner's widest access radius (WIDE_ACCESS_M); wider walks run the plain Dijkstra. */
 export const STOP_BUCKET_M = 2500;
@@ -246,10 +247,4 @@ export class StopBucketSearch {
     for (let j = this.bestEntry[stop]; next[j] !== CHAIN_END; j = next[j]) count = ch.unpack(arc[j], out, count);
     return [ch.nodeOf[node], count];
   }
-}
-
-function doubled<T extends Uint32Array | Float64Array>(a: T): T {
-  const b = new (a.constructor as new (n: number) => T)(a.length * 2);
-  b.set(a);
-  return b;
 }

@@ -1,6 +1,7 @@
 import { BICYCLE, FOOT, type StreetColumns } from './street-columns.js';
 import { contractStreets, ORIGINAL_ARC } from './hierarchy-build.js';
 import { allocColumn, type ColumnType } from '../timetable/alloc-column.js';
+import { doubled } from './doubled.js';
 
 /** The columns of a ContractionHierarchy (what engines in other threads view: `SharedTables.streetHierarchies`). */
 export interface HierarchyColumns {
@@ -132,21 +133,14 @@ export class ContractionHierarchy {
       const a = stack[--top];
       const first = halves[2 * a];
       if (first === ORIGINAL_ARC) {
-        if (count === edges.length) edges = out.edges = grow(edges);
+        if (count === edges.length) edges = out.edges = doubled(edges);
         edges[count++] = halves[2 * a + 1];
       } else {
-        if (top + 2 > stack.length) stack = out.stack = grow(stack);
+        if (top + 2 > stack.length) stack = out.stack = doubled(stack);
         stack[top++] = halves[2 * a + 1];
         stack[top++] = first;
       }
     }
     return count;
   }
-}
-
-/** A copy of `a` twice as long. */
-function grow(a: Uint32Array): Uint32Array {
-  const b = new Uint32Array(a.length * 2);
-  b.set(a);
-  return b;
 }

@@ -8,6 +8,7 @@ import { newSnap, snapToStreet } from './street-snap.js';
 import { FOOT } from './street-columns.js';
 import type { StreetNetwork } from './street-network.js';
 import { StopBucketSearch, type StopBuckets } from './hierarchy-stops.js';
+import { doubled } from './doubled.js';
 
 /** Parent of a search's seed nodes (they are reached from the snapped point, not by an edge). */
 export const NO_EDGE = 0xffffffff;
@@ -162,7 +163,7 @@ export class StreetSearch {
     let count = 0;
     let node = end;
     while (this.parentEdge[node] !== NO_EDGE) {
-      if (count === this.edges.length) this.edges = grow(this.edges);
+      if (count === this.edges.length) this.edges = doubled(this.edges);
       this.edges[count++] = this.parentEdge[node];
       node = this.parentNode[node];
     }
@@ -239,7 +240,7 @@ export class StreetSearch {
 
   private pushStop(stop: number, metres: number): void {
     if (this.stopCount === this.stops.length) {
-      this.stops = grow(this.stops);
+      this.stops = doubled(this.stops);
       const m = new Float64Array(this.stopMetres.length * 2);
       m.set(this.stopMetres);
       this.stopMetres = m;
@@ -249,11 +250,6 @@ export class StreetSearch {
   }
 }
 
-function grow(a: Uint32Array): Uint32Array<ArrayBuffer> {
-  const b = new Uint32Array(a.length * 2);
-  b.set(a);
-  return b;
-}
 
 /** Insertion sort by metres, then stop index (a few dozen stops). */
 function sortStops(stops: Uint32Array, metres: Float64Array, n: number): void {
