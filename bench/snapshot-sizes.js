@@ -13,12 +13,12 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
 const ENGINE = process.env.ENGINE ?? createRequire(import.meta.url).resolve('@transit/engine');
-const { SnapshotReader, DTYPE_BYTES, walkSeconds } = await import(pathToFileURL(ENGINE).href);
+const { SnapshotReader, DTYPE_BYTES, walkSeconds, STOP_DICTIONARY_COLUMNS = [] } = await import(pathToFileURL(ENGINE).href);
 // Not public: the planner's footpath reader, from the same build (for the --transfers open time only).
 const { Transfers } = await import(pathToFileURL(path.join(path.dirname(ENGINE), 'planner/transfers.js')).href);
 
 /** String columns in the order a shared string is attributed (a string used by two columns counts once, for the first). */
-const STRING_COLUMNS = ['trips.id', 'trips.vehicleJourneyCode', 'trips.block', 'trips.headsign', 'patterns.headsign', 'shapes.polyline', 'shapes.id', 'services.id', 'stops.atco', 'stops.naptan', 'stops.name', 'stops.shortName', 'stops.indicator', 'stops.street', 'stops.locality', 'stops.town', 'stops.localityCode', 'stops.towards', 'stops.towardsNext', 'stops.bearing', ...['name', 'shortName', 'indicator', 'street', 'locality', 'town', 'localityCode', 'towards', 'towardsNext', 'bearing'].map((c) => `stops.${c}Values`), 'routes.id', 'routes.shortName', 'routes.longName', 'lines.id', 'lines.line', 'lines.name', 'lines.operatorName', 'lines.operatorCode', 'settlements.code', 'settlements.name', 'search.tokens', 'stations.crs', 'stations.name', 'streets.edgeName', 'coverage.name'];
+const STRING_COLUMNS = ['trips.id', 'trips.vehicleJourneyCode', 'trips.block', 'trips.headsign', 'patterns.headsign', 'shapes.polyline', 'shapes.id', 'services.id', 'stops.atco', 'stops.naptan', 'stops.name', 'stops.shortName', 'stops.indicator', 'stops.street', 'stops.locality', 'stops.town', 'stops.localityCode', 'stops.towards', 'stops.towardsNext', 'stops.bearing', ...STOP_DICTIONARY_COLUMNS.map((c) => `stops.${c}Values`), 'routes.id', 'routes.shortName', 'routes.longName', 'lines.id', 'lines.line', 'lines.name', 'lines.operatorName', 'lines.operatorCode', 'settlements.code', 'settlements.name', 'search.tokens', 'stations.crs', 'stations.name', 'streets.edgeName', 'coverage.name'];
 
 const withStrings = process.argv.includes('--strings');
 const withTransfers = process.argv.includes('--transfers');

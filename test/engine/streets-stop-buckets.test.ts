@@ -1,7 +1,8 @@
 // FEATURE UNDER TEST: access and egress walks on the walking hierarchy's stop buckets (StopBuckets): the same stops at the same metres as the plain Dijkstra over the whole radius, and the same walk paths unpacked from the hierarchy (forward parents, then the bucket entries' chain down to the stop); wider radii than the buckets hold, and engines without a walking hierarchy, keep the plain Dijkstra.
 import { describe, expect, inject, it } from 'vitest';
 import { Engine } from '@transit/engine';
-import { StopBuckets } from '../../packages/engine/src/streets/hierarchy-stops.js';
+import { StopBuckets, STOP_BUCKET_M } from '../../packages/engine/src/streets/hierarchy-stops.js';
+import { WIDE_ACCESS_M } from '../../packages/engine/src/planner/journey-planner.js';
 import { readSnapshot } from '../support/snapshots.js';
 import { mulberry32 } from '../support/random-timetable.js';
 
@@ -35,6 +36,11 @@ describe('stop buckets', () => {
       }
     }
     expect(compared).toBeGreaterThan(200);
+  });
+
+  it('hold every walk the planner asks for (its widest access radius)', () => {
+    // Else the planner's wide access walks would all fall back to the plain Dijkstra, unseen.
+    expect(STOP_BUCKET_M).toBeGreaterThanOrEqual(WIDE_ACCESS_M);
   });
 
   it('leave walks wider than they hold to the plain Dijkstra', () => {

@@ -25,7 +25,7 @@ export function streetTransferDistanceOf(columns: StreetColumns, lat: Float64Arr
   return (a, b, straight) => (node[a] === NONE || node[b] === NONE ? straight * DETOUR_FACTOR : onStreets(a, b));
 }
 
-/** Longest footpath a snapshot can hold, metres (`transfers.metres` is u16; STREET_TRANSFER_M is far below). */
+/** Longest footpath a snapshot can hold, metres (the engine decodes `transfers.packed` into u16 metres; STREET_TRANSFER_M is far below). */
 export const MAX_FOOTPATH_M = 0xffff;
 
 /** A snapshot's footpaths as plain columns (what `transfers.*` holds once decoded). */
@@ -47,8 +47,8 @@ export interface CompiledFootpaths {
  * TRANSFER_RADIUS_M apart in a straight line, written as CSR sections `transfers.*`
  * (docs/engine.md "Planner"). `distance` turns a straight line into walking metres (street
  * graph when there is one). Each stop's transfers are sorted by walking time.
- * Targets and rounded walking metres are Rice-coded per stop (`transfers.packed`, about 1.8 bytes
- * a footpath instead of 6: packFootpaths); the engine decodes them and derives the seconds, and
+ * Targets and rounded walking metres are Rice-coded per stop (`transfers.packed`, 1.74 bytes a
+ * footpath at 200 tiles instead of 6: packFootpaths; `node bench/footpath-packing.js FILE`); the engine decodes them and derives the seconds, and
  * `transfers.secondsFix` keeps the seconds exactly those of the unrounded walk.
  */
 export function writeTransfers(w: SnapshotWriter, lat: ArrayLike<number>, lon: ArrayLike<number>, modes: Uint8Array, distance: TransferDistance = straightLineTransfer): void {
@@ -85,7 +85,7 @@ export function compileFootpaths(lat: ArrayLike<number>, lon: ArrayLike<number>,
     found.sort((a, b) => a.m - b.m || a.t - b.t);
     for (const f of found) {
       const rounded = Math.round(f.m);
-      if (rounded > MAX_FOOTPATH_M) throw new Error(`footpath from stop ${s} to stop ${f.t} is ${rounded} m, longer than the ${MAX_FOOTPATH_M} m a snapshot holds (transfers.metres is u16)`);
+      if (rounded > MAX_FOOTPATH_M) throw new Error(`footpath from stop ${s} to stop ${f.t} is ${rounded} m, longer than the ${MAX_FOOTPATH_M} m a snapshot holds (footpath metres are u16)`);
       targets.push(f.t);
       metres.push(rounded);
       fixes.push(secondsFix(f.m, rounded));
@@ -119,7 +119,8 @@ function packTwoBits(values: { length: number; get(i: number): number }): Uint8A
  * parameters of its target deltas and metres gaps (5 and 4 bits), then zigzag(target - stop) of
  * each footpath, then each metres minus the one before (lists are sorted by walking time, so the
  * metres never fall). NaPTAN order keeps neighbours near in index: at 200 tiles 48% of the deltas
- * fit in a byte and 99.7% in 16 bits.
+ * fit in a byte and 99.7% in 16 bits (`node bench/footpath-packing.js FILE`; bench/RESULTS.md,
+ * "Footpaths in fewer bytes").
  */
 export function packFootpaths(offsets: Uint32Array, stops: Uint32Array, metres: Uint16Array): Uint8Array {
   const bits = new BitWriter();

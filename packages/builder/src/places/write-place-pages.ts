@@ -19,7 +19,7 @@ const PLACE_SEARCH_READS = ['stops.', 'stations.', 'settlements.', 'postcodes.',
  * sections are written. On this thread (writePlacePagesOnTwoThreads: the same bytes).
  */
 export function writePlacePages(w: SnapshotWriter, minPostings = PLACE_PAGE_MIN_POSTINGS, minWork = PLACE_PAGE_MIN_WORK): void {
-  const postingCount = w.section('search.postings', Uint32Array).length;
+  const postingCount = w.sectionLength('search.postings');
   if (postingCount < minPostings) return; // no word can be common enough
   addPages(w, compilePlacePages(new SnapshotReader(placeSearchBytes(w, false).buffer), { minPostings, minWork }));
 }
@@ -30,7 +30,7 @@ export function writePlacePages(w: SnapshotWriter, minPostings = PLACE_PAGE_MIN_
  * Rejects, writing nothing, if the worker fails or ends without an answer.
  */
 export async function writePlacePagesOnTwoThreads(w: SnapshotWriter, minPostings = PLACE_PAGE_MIN_POSTINGS, minWork = PLACE_PAGE_MIN_WORK): Promise<void> {
-  const postingCount = w.section('search.postings', Uint32Array).length;
+  const postingCount = w.sectionLength('search.postings');
   if (postingCount < Math.max(minPostings, PLACE_PAGES_TWO_THREADS_MIN_POSTINGS)) return writePlacePages(w, minPostings, minWork);
   addPages(w, await compilePlacePagesOnTwoThreads(placeSearchBytes(w, true).buffer as SharedArrayBuffer, { minPostings, minWork }));
 }

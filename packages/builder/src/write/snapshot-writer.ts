@@ -55,6 +55,12 @@ export class SnapshotWriter {
     return this;
   }
 
+  /** Values in section `name` (without reading it back from a streaming writer's file), or -1 when it was not added. */
+  sectionLength(name: string): number {
+    const found = this.sections.find((s) => s.name === name);
+    return found ? found.byteLength / DTYPE_BYTES[found.dtype] : -1;
+  }
+
   /** A section added before, for compile steps that index earlier sections (write-shape-grid.ts); read back from the file when streaming. */
   section<T extends TypedArray>(name: string, type: new (length: number) => T): T {
     const found = this.byName.get(name);

@@ -5,9 +5,10 @@ import { UNREACHED_COST } from '../streets/street-search.js';
 import type { StopTable } from '../stops/stop-table.js';
 import { StraightLineStreets, type StreetModel, type StreetPath } from './street-model.js';
 import { walkSeconds, type LatLon, type StopAccess, type StreetMode } from './planner-api.js';
+import { WIDE_ACCESS_M } from './journey-planner.js';
 
-/** Walking radius of a search for a walk whose point was not the last one searched, metres (the planner's widest access radius). */
-const WIDE_WALK_M = 2500;
+/** Walking radius of a search for a walk whose point was not the last one searched, metres: the planner's widest access radius. */
+const WIDE_WALK_M = WIDE_ACCESS_M;
 
 /**
  * Street legs on the snapshot's street graph: access and egress are walk searches from the point

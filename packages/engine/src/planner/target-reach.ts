@@ -54,8 +54,7 @@ export class TargetReach {
   private readonly patternEnd: Int32Array;
   private readonly queue: Int32Array;
   private queueCount = 0;
-  /** Stops the last search reached, and the patterns it scanned (its work). */
-  reachedCount = 0;
+  /** Patterns the last search scanned (its work). */
   scanCount = 0;
   /** Lower bounds from the range search's origin (`TargetBounds` the other way), read min(fromOrigin[s], horizon): no label at s is below floor plus that. */
   private fromOrigin: Int32Array = new Int32Array(0);
@@ -129,7 +128,6 @@ export class TargetReach {
       this.queueCount = 0;
       this.walkBack(floor);
     }
-    this.reachedCount = this.touchedCount;
   }
 
   /** Seconds at least from the range search's origin to s. */

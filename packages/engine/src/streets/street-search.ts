@@ -241,9 +241,7 @@ export class StreetSearch {
   private pushStop(stop: number, metres: number): void {
     if (this.stopCount === this.stops.length) {
       this.stops = doubled(this.stops);
-      const m = new Float64Array(this.stopMetres.length * 2);
-      m.set(this.stopMetres);
-      this.stopMetres = m;
+      this.stopMetres = doubled(this.stopMetres);
     }
     this.stops[this.stopCount] = stop;
     this.stopMetres[this.stopCount++] = metres;
