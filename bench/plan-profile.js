@@ -10,7 +10,7 @@
 // --tail N (after the other arguments) then lists the N dearest queries: CPU (least of 3 plans), search window, itineraries,
 // and the CPU of range RAPTOR (RangeSearch.runAll), the extension's first journey, the window estimate and the target bounds,
 // timed by wrapping those methods of the engine build's modules (for profiling only).
-// --work, --runs I and --split: see the end of this file.
+// --work, --runs I, --split, --phases and --bounds: see the end of this file.
 import path from 'node:path';
 import { ensureSnapshot, readArrayBuffer, DATA } from './snapshots.js';
 
@@ -61,7 +61,7 @@ for (let r = 0; r < rounds; r++) {
 const cpu = process.cpuUsage(cpu0);
 times.sort((a, b) => a - b);
 cpuTimes.sort((a, b) => a - b);
-const pct = (p, list = times) => list[Math.min(list.length - 1, Math.floor(p * list.length))].toFixed(2);
+const pct = (p, list = times) => (list.length ? list[Math.min(list.length - 1, Math.floor(p * list.length))].toFixed(2) : '-'); // rounds 0: only the options below
 let h = 0; for (const c of fingerprint.join('|')) h = (Math.imul(h, 31) + c.charCodeAt(0)) | 0;
 console.log(`${which}${process.env.ARRIVE_BY ? ' arrive-by' : ''}: planJourney median ${pct(0.5)} ms, p90 ${pct(0.9)}, p99 ${pct(0.99)}, mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(2)} (${times.length} runs); CPU ${((cpu.user + cpu.system) / 1000 / times.length).toFixed(2)} ms per plan, per-plan CPU p50 ${pct(0.5, cpuTimes)} p99 ${pct(0.99, cpuTimes)} (steadier than wall time on shared cores); answers hash ${h >>> 0}`);
 
@@ -70,19 +70,25 @@ if (process.env.ENGINE_B) {
   let differ = 0;
   for (const [i, q] of qs.entries()) if (answers(planWith(engineB, q)) !== fingerprint[i]) differ++;
   const cpuA = [], cpuB = [];
+  // Per query, the least CPU of its `rounds` plans on each build: steadier than the pooled percentiles when other processes share the cores.
+  const leastA = qs.map(() => Infinity), leastB = qs.map(() => Infinity);
   for (let r = 0; r < rounds; r++) {
     for (const [i, q] of qs.entries()) {
-      for (const [e, out] of (i + r) % 2 ? [[engineB, cpuB], [engine, cpuA]] : [[engine, cpuA], [engineB, cpuB]]) {
+      for (const [e, out, least] of (i + r) % 2 ? [[engineB, cpuB, leastB], [engine, cpuA, leastA]] : [[engine, cpuA, leastA], [engineB, cpuB, leastB]]) {
         const c0 = process.cpuUsage();
         planWith(e, q);
         const c = process.cpuUsage(c0);
         out.push((c.user + c.system) / 1000);
+        least[i] = Math.min(least[i], (c.user + c.system) / 1000);
       }
     }
   }
   const sum = (l) => l.reduce((a, b) => a + b, 0);
   const stats = (l) => `CPU ${(sum(l) / l.length).toFixed(2)} ms per plan, p50 ${pct(0.5, [...l].sort((a, b) => a - b))} p99 ${pct(0.99, [...l].sort((a, b) => a - b))}`;
   console.log(`A/B alternating: A ${stats(cpuA)}; B ${stats(cpuB)}; CPU B/A ${(sum(cpuB) / sum(cpuA)).toFixed(3)}; answers differing ${differ}/${qs.length}`);
+  const least = (l) => `p50 ${pct(0.5, [...l].sort((a, b) => a - b))} p99 ${pct(0.99, [...l].sort((a, b) => a - b))} mean ${(sum(l) / l.length).toFixed(2)}`;
+  const geomean = Math.exp(leastB.reduce((acc, b, i) => acc + Math.log(b / leastA[i]), 0) / qs.length);
+  console.log(`least of ${rounds} per query, ms: A ${least(leastA)}; B ${least(leastB)}; geometric mean of B/A per query ${geomean.toFixed(3)}`);
 }
 
 const tailAt = process.argv.indexOf('--tail');
@@ -213,4 +219,113 @@ if (process.argv.includes('--split')) {
   for (const q of qs) plan(q);
   const per = (v) => (v / qs.length).toFixed(2);
   console.log(`split, per plan: ${Object.entries(parts).map(([k, v]) => `${k} run${k === 'later' ? 's' : ''} ${per(v.ms)} ms CPU, ${per(v.runs)} runs, ${per(v.scans)} pattern scans`).join('; ')}`);
+}
+
+// --phases: where a plan's CPU goes, per plan over the queries, each phase's own time (its callees' taken out): access and
+// egress stop searches, the window estimate, the target bounds' Dijkstra and their cache (boundsFor: key, install, landmark
+// aim), the departures' collection, RAPTOR's label reset (begin), the window's first run and its later runs, the rest of the
+// runs' loop (presets, traces, the pruning trigger), the searches back (TargetReach), the extension, scoring, the window's
+// dedupe and Pareto filter, itinerary building, the direct alternatives and what is left of planJourney (wrapping the
+// engine build's methods, for profiling only: the wrappers cost about a microsecond a call, most of it in `runs`).
+if (process.argv.includes('--phases')) {
+  const engineUrl = import.meta.resolve(process.env.ENGINE ?? '@transit/engine');
+  const mod = async (p) => import(new URL(p, engineUrl));
+  const { RaptorSearch } = await mod('./planner/raptor-search.js');
+  const { RangeSearch } = await mod('./planner/range-search.js');
+  const { TargetBounds } = await mod('./planner/target-bounds.js');
+  const { JourneyPlanner } = await mod('./planner/journey-planner.js');
+  const { ItineraryBuilder } = await mod('./planner/itinerary-builder.js');
+  const { TargetReach } = await mod('./planner/target-reach.js').catch(() => ({ TargetReach: null }));
+  const own = {};
+  const stack = [];
+  const now = () => { const c = process.cpuUsage(); return c.user + c.system; };
+  let inSearch = null; // 'first' until a window's first run ends, then 'later'; 'extension' in firstJourney
+  const wrap = (cls, m, phase) => {
+    if (!cls || !cls.prototype[m]) return;
+    const inner = cls.prototype[m];
+    cls.prototype[m] = function (...args) {
+      const name = typeof phase === 'function' ? phase() : phase;
+      const frame = { child: 0 };
+      stack.push(frame);
+      const t0 = now();
+      try { return inner.apply(this, args); } finally {
+        const dt = now() - t0;
+        stack.pop();
+        own[name] = (own[name] ?? 0) + dt - frame.child;
+        if (stack.length) stack[stack.length - 1].child += dt;
+        if (m === 'run' && inSearch === 'first') inSearch = 'later';
+      }
+    };
+  };
+  const enter = (cls, m, state) => {
+    const inner = cls.prototype[m];
+    cls.prototype[m] = function (...args) { const was = inSearch; inSearch = state; try { return inner.apply(this, args); } finally { inSearch = was; } };
+  };
+  wrap(JourneyPlanner, 'stopsNear', 'access/egress stops');
+  wrap(RangeSearch, 'estimate', 'window estimate');
+  wrap(TargetBounds, 'compute', 'bounds Dijkstra');
+  wrap(RangeSearch, 'boundsFor', 'bounds cache, install, aim');
+  wrap(RangeSearch, 'collectDepartures', 'departures');
+  wrap(RaptorSearch, 'begin', 'RAPTOR begin (label reset)');
+  wrap(RaptorSearch, 'run', () => `RAPTOR ${inSearch ?? 'other'} run${inSearch === 'later' ? 's' : ''}`);
+  wrap(RangeSearch, 'runAll', 'runs loop (presets, traces, trigger)');
+  wrap(TargetReach, 'compute', 'searches back (TargetReach)');
+  wrap(RangeSearch, 'firstJourney', 'extension (set-up, trace)');
+  wrap(ItineraryBuilder, 'score', 'score');
+  wrap(JourneyPlanner, 'searchWindow', 'window dedupe, Pareto');
+  wrap(ItineraryBuilder, 'build', 'itinerary building');
+  wrap(JourneyPlanner, 'direct', 'direct alternatives');
+  wrap(JourneyPlanner, 'transit', 'transit rest (days, maps, pages)');
+  wrap(Engine, 'planJourney', 'planJourney rest');
+  enter(RangeSearch, 'search', 'first');
+  enter(RangeSearch, 'firstJourney', 'extension');
+  for (const q of qs) plan(q); // warm the wrappers
+  // Per query: each phase's CPU summed over the rounds; then the split over all queries and over the middle third (by CPU).
+  const perQuery = qs.map(() => ({}));
+  for (let r = 0; r < Math.max(1, rounds); r++) {
+    for (const [i, q] of qs.entries()) {
+      for (const k in own) own[k] = 0;
+      plan(q);
+      for (const k in own) perQuery[i][k] = (perQuery[i][k] ?? 0) + own[k];
+    }
+  }
+  const sumOf = (o) => Object.values(o).reduce((a, b) => a + b, 0);
+  const report = (label, list) => {
+    const acc = {};
+    for (const o of list) for (const k in o) acc[k] = (acc[k] ?? 0) + o[k];
+    const n = list.length * Math.max(1, rounds), total = sumOf(acc);
+    console.log(`phases, ${label}: CPU per plan ${(total / n / 1000).toFixed(3)} ms over ${n} plans`);
+    for (const [k, v] of Object.entries(acc).sort((a, b) => b[1] - a[1])) console.log(`  ${k}: ${(v / n / 1000).toFixed(3)} ms (${((100 * v) / total).toFixed(1)}%)`);
+  };
+  report('all queries', perQuery);
+  const byCpu = [...perQuery].sort((a, b) => sumOf(a) - sumOf(b));
+  report('the middle third of the queries by CPU', byCpu.slice(Math.floor(byCpu.length / 3), Math.ceil((2 * byCpu.length) / 3)));
+}
+
+// --bounds: CPU of the target bounds' Dijkstra alone (TargetBounds.compute as the planner calls it: horizon 3 h 40, floor 2 h,
+// a need stop), 200 seeded (two-stop target, need stop, direction) triples, 6 rounds (the first a warm-up), on ENGINE and, with
+// ENGINE_B, on that build too, the builds alternating round by round; a checksum of the bounds (read min(bound, horizon)) and
+// settled counts, which must agree.
+if (process.argv.includes('--bounds')) {
+  const builds = [['A', engine]];
+  if (process.env.ENGINE_B) builds.push(['B', (await import(process.env.ENGINE_B)).Engine.open(readArrayBuffer(process.env.SNAP_B ?? snap.file))]);
+  const S = engine.stopTable.count;
+  let bseed = 7;
+  const brnd = () => (bseed = (bseed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const triples = Array.from({ length: 200 }, () => ({ target: [{ stop: Math.floor(brnd() * S), seconds: 0 }, { stop: Math.floor(brnd() * S), seconds: 120 }], need: [Math.floor(brnd() * S)], reverse: brnd() < 0.5 }));
+  const cpuMs = builds.map(() => 0), check = builds.map(() => 0);
+  for (let r = 0; r < 6; r++) {
+    for (let j = 0; j < builds.length; j++) {
+      const m = (j + r) % builds.length;
+      const b = builds[m][1].planner.bounds;
+      const c0 = process.cpuUsage();
+      for (const t of triples) {
+        const lb = b.compute(t.target, t.reverse, 13_200, { need: t.need, floorS: 7200 });
+        if (r === 5) { let h = 0; for (let s = 0; s < S; s++) h = (Math.imul(h, 31) + Math.min(lb[s], b.horizon)) | 0; check[m] = (Math.imul(check[m], 7) + h + b.settledCount) | 0; }
+      }
+      const c = process.cpuUsage(c0);
+      if (r > 0) cpuMs[m] += (c.user + c.system) / 1000;
+    }
+  }
+  console.log(`bounds Dijkstra: ${builds.map(([name], m) => `${name} ${((cpuMs[m] / 5 / triples.length) * 1000).toFixed(1)} us CPU per compute (check ${check[m] >>> 0})`).join('; ')}`);
 }
