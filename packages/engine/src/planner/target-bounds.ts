@@ -14,6 +14,9 @@ export interface SparseBounds {
   readonly horizon: number;
 }
 
+/** Horizons up to this (seconds, 6 h) run the bounds' Dijkstra on a bucket queue: a bucket a second (84 KiB), made on first use. */
+export const BUCKET_HORIZON_S = 21_600;
+
 /**
  * Lower bounds on the seconds from each stop to a search's target, for destination pruning: a
  * label at time t at stop s can only help when t + bound[s] beats the target found so far.
@@ -60,6 +63,19 @@ export class TargetBounds {
   private heapStops: Int32Array;
   private heapKeys: Int32Array;
   private heapCount = 0;
+  /**
+   * Bucket queue (Dial) of a `compute` with a horizon up to BUCKET_HORIZON_S: bucket (seconds) ->
+   * first entry, -1 when empty (made on first use); entries (stop, next entry) pooled, a stop
+   * queued again when lowered (the stale entry is skipped when taken, as in the heap).
+   */
+  private bucketHead: Int32Array | null = null;
+  private entryStop = new Int32Array(1024);
+  private entryNext = new Int32Array(1024);
+  private entryCount = 0;
+  /** Entries still queued (in a bucket, or at or past the horizon, never taken): the heap's count. */
+  private queuedCount = 0;
+  /** The first compute's horizon (exclusive) when buckets are in use: keys at or past it are only counted. */
+  private bucketEnd = 0;
   /**
    * Stop -> its component: stops joined by any ride edge or footpath, either way. A stop of
    * another component than every target stop never reaches the target (no Dijkstra needed to
@@ -121,11 +137,15 @@ export class TargetBounds {
     }
     this.reachedCount = 0;
     this.heapCount = 0;
+    // Whole seconds below a horizon of a few hours: a bucket per second is cheaper than the heap (the same bounds, settled in another order among equals).
+    const buckets = horizon <= BUCKET_HORIZON_S;
+    if (buckets) this.startBuckets(horizon);
     for (const a of target) {
       if (a.seconds < bound[a.stop]) {
         if (bound[a.stop] >= UNREACHED) reached[this.reachedCount++] = a.stop;
         bound[a.stop] = a.seconds;
-        this.push(a.stop, a.seconds);
+        if (buckets) this.queue(a.stop, a.seconds);
+        else this.push(a.stop, a.seconds);
       }
     }
     const [offsets, stops, seconds] = reverse ? [this.succOffsets, this.succStops, this.succSeconds] : [this.predOffsets, this.predStops, this.predSeconds];
@@ -135,18 +155,42 @@ export class TargetBounds {
     let settledCount = 0;
     let needLeft = 0;
     if (need) for (let i = 0; i < need.length; i++) if (!this.needed[need[i]]) (this.needed[need[i]] = 1), needLeft++;
-    // Every stop nearer than the heap's least key is settled: stop once that key reaches the horizon.
-    while (this.heapCount > 0 && this.heapKeys[0] < horizon) {
-      const s = this.pop();
-      if (settled[s]) continue;
+    /** Settles `s` (taken at its bound): false when it already was; lowers the horizon once the need stops are settled. */
+    const settle = (s: number): boolean => {
+      if (settled[s]) return false;
       settled[s] = 1;
       settledCount++;
       if (this.needed[s] && --needLeft === 0) horizon = Math.min(horizon, Math.max(bound[s] + 1, floorS)); // the need stops settled: past them and the floor, done
-
-      const d = bound[s];
-      for (let i = offsets[s]; i < offsets[s + 1]; i++) this.relax(stops[i], d + seconds[i]);
-      for (let i = walkInOffsets[s]; i < walkInOffsets[s + 1]; i++) this.relax(walkInStops[i], d + walkInSeconds[i]);
-      if (walkOut) for (let i = walkOut.offsets[s]; i < walkOut.offsets[s + 1]; i++) this.relax(walkOut.stops[i], d + walkOut.seconds[i]);
+      return true;
+    };
+    if (buckets) {
+      const head = this.bucketHead!;
+      // Every stop nearer than bucket b is settled: stop at the horizon (or when nothing is queued).
+      let b = 0;
+      for (; b < horizon && this.queuedCount > 0; b++) {
+        // Taken from the front; a 0-second edge queues into this same bucket, which the loop then takes too.
+        for (let e = head[b]; e >= 0; e = head[b]) {
+          head[b] = this.entryNext[e];
+          this.queuedCount--;
+          const s = this.entryStop[e];
+          if (bound[s] !== b || !settle(s)) continue; // stale: lowered since, or settled
+          for (let i = offsets[s]; i < offsets[s + 1]; i++) this.relaxInto(stops[i], b + seconds[i]);
+          for (let i = walkInOffsets[s]; i < walkInOffsets[s + 1]; i++) this.relaxInto(walkInStops[i], b + walkInSeconds[i]);
+          if (walkOut) for (let i = walkOut.offsets[s]; i < walkOut.offsets[s + 1]; i++) this.relaxInto(walkOut.stops[i], b + walkOut.seconds[i]);
+        }
+      }
+      if (this.queuedCount > 0) for (; b < this.bucketEnd; b++) head[b] = -1; // what the horizon left queued
+      this.heapCount = this.queuedCount; // what the heap would still hold
+    } else {
+      // Every stop nearer than the heap's least key is settled: stop once that key reaches the horizon.
+      while (this.heapCount > 0 && this.heapKeys[0] < horizon) {
+        const s = this.pop();
+        if (!settle(s)) continue;
+        const d = bound[s];
+        for (let i = offsets[s]; i < offsets[s + 1]; i++) this.relax(stops[i], d + seconds[i]);
+        for (let i = walkInOffsets[s]; i < walkInOffsets[s + 1]; i++) this.relax(walkInStops[i], d + walkInSeconds[i]);
+        if (walkOut) for (let i = walkOut.offsets[s]; i < walkOut.offsets[s + 1]; i++) this.relax(walkOut.stops[i], d + walkOut.seconds[i]);
+      }
     }
     this.settledCount = settledCount;
     if (need) for (let i = 0; i < need.length; i++) this.needed[need[i]] = 0;
@@ -195,6 +239,42 @@ export class TargetBounds {
     if (bound[u] >= UNREACHED) this.reached[this.reachedCount++] = u;
     bound[u] = t;
     this.push(u, t);
+  }
+
+  /** `relax` for the bucket queue. */
+  private relaxInto(u: number, t: number): void {
+    const bound = this.bound;
+    if (t >= bound[u]) return;
+    if (bound[u] >= UNREACHED) this.reached[this.reachedCount++] = u;
+    bound[u] = t;
+    this.queue(u, t);
+  }
+
+  /** Empties the pool and readies the buckets below `horizon` (all empty between computes). */
+  private startBuckets(horizon: number): void {
+    this.bucketHead ??= new Int32Array(BUCKET_HORIZON_S).fill(-1);
+    this.entryCount = 0;
+    this.queuedCount = 0;
+    this.bucketEnd = horizon;
+  }
+
+  /** Queues `s` in bucket `key`; past the first horizon it is only counted (never taken). */
+  private queue(s: number, key: number): void {
+    this.queuedCount++;
+    if (key >= this.bucketEnd) return;
+    if (this.entryCount === this.entryStop.length) {
+      const stops = new Int32Array(this.entryCount * 2);
+      const next = new Int32Array(this.entryCount * 2);
+      stops.set(this.entryStop);
+      next.set(this.entryNext);
+      this.entryStop = stops;
+      this.entryNext = next;
+    }
+    const e = this.entryCount++;
+    const head = this.bucketHead!;
+    this.entryStop[e] = s;
+    this.entryNext[e] = head[key];
+    head[key] = e;
   }
 
   private push(s: number, key: number): void {
