@@ -261,22 +261,15 @@ if (process.argv.includes('--phases')) {
     const inner = cls.prototype[m];
     cls.prototype[m] = function (...args) { const was = inSearch; inSearch = state; try { return inner.apply(this, args); } finally { inSearch = was; } };
   };
-  wrap(JourneyPlanner, 'stopsNear', 'access/egress stops');
-  wrap(RangeSearch, 'estimate', 'window estimate');
-  wrap(TargetBounds, 'compute', 'bounds Dijkstra');
-  wrap(RangeSearch, 'boundsFor', 'bounds cache, install, aim');
-  wrap(RangeSearch, 'collectDepartures', 'departures');
-  wrap(RaptorSearch, 'begin', 'RAPTOR begin (label reset)');
-  wrap(RaptorSearch, 'run', () => `RAPTOR ${inSearch ?? 'other'} run${inSearch === 'later' ? 's' : ''}`);
-  wrap(RangeSearch, 'runAll', 'runs loop (presets, traces, trigger)');
-  wrap(TargetReach, 'compute', 'searches back (TargetReach)');
-  wrap(RangeSearch, 'firstJourney', 'extension (set-up, trace)');
-  wrap(ItineraryBuilder, 'score', 'score');
-  wrap(JourneyPlanner, 'searchWindow', 'window dedupe, Pareto');
-  wrap(ItineraryBuilder, 'build', 'itinerary building');
-  wrap(JourneyPlanner, 'direct', 'direct alternatives');
-  wrap(JourneyPlanner, 'transit', 'transit rest (days, maps, pages)');
-  wrap(Engine, 'planJourney', 'planJourney rest');
+  const phaseOf = [
+    [JourneyPlanner, 'stopsNear', 'access/egress stops'], [RangeSearch, 'estimate', 'window estimate'], [TargetBounds, 'compute', 'bounds Dijkstra'],
+    [RangeSearch, 'boundsFor', 'bounds cache, install, aim'], [RangeSearch, 'collectDepartures', 'departures'], [RaptorSearch, 'begin', 'RAPTOR begin (label reset)'],
+    [RaptorSearch, 'run', () => `RAPTOR ${inSearch ?? 'other'} run${inSearch === 'later' ? 's' : ''}`], [RangeSearch, 'runAll', 'runs loop (presets, traces, trigger)'],
+    [TargetReach, 'compute', 'searches back (TargetReach)'], [RangeSearch, 'firstJourney', 'extension (set-up, trace)'], [ItineraryBuilder, 'score', 'score'],
+    [JourneyPlanner, 'searchWindow', 'window dedupe, Pareto'], [ItineraryBuilder, 'build', 'itinerary building'], [JourneyPlanner, 'direct', 'direct alternatives'],
+    [JourneyPlanner, 'transit', 'transit rest (days, maps, pages)'], [Engine, 'planJourney', 'planJourney rest'],
+  ];
+  for (const [cls, m, phase] of phaseOf) wrap(cls, m, phase);
   enter(RangeSearch, 'search', 'first');
   enter(RangeSearch, 'firstJourney', 'extension');
   for (const q of qs) plan(q); // warm the wrappers

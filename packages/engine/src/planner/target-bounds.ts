@@ -2,6 +2,7 @@ import type { TimetableTables } from '../timetable/timetable-tables.js';
 import type { Transfers } from './transfers.js';
 import { UNREACHED, type StopAccess } from './planner-api.js';
 import type { LandmarkTables } from './landmark-tables.js';
+import { doubled } from '../streets/doubled.js';
 
 /**
  * Bounds of one target, sparse: `seconds[i]` for `stops[i]`; every other stop is at least
@@ -74,6 +75,8 @@ export class TargetBounds {
   private entryCount = 0;
   /** Entries still queued (in a bucket, or at or past the horizon, never taken): the heap's count. */
   private queuedCount = 0;
+  /** Whether the current `compute` queues in buckets (else in the heap). */
+  private buckets = false;
   /** The first compute's horizon (exclusive) when buckets are in use: keys at or past it are only counted. */
   private bucketEnd = 0;
   /**
@@ -138,16 +141,9 @@ export class TargetBounds {
     this.reachedCount = 0;
     this.heapCount = 0;
     // Whole seconds below a horizon of a few hours: a bucket per second is cheaper than the heap (the same bounds, settled in another order among equals).
-    const buckets = horizon <= BUCKET_HORIZON_S;
+    const buckets = (this.buckets = horizon <= BUCKET_HORIZON_S);
     if (buckets) this.startBuckets(horizon);
-    for (const a of target) {
-      if (a.seconds < bound[a.stop]) {
-        if (bound[a.stop] >= UNREACHED) reached[this.reachedCount++] = a.stop;
-        bound[a.stop] = a.seconds;
-        if (buckets) this.queue(a.stop, a.seconds);
-        else this.push(a.stop, a.seconds);
-      }
-    }
+    for (const a of target) this.relax(a.stop, a.seconds);
     const [offsets, stops, seconds] = reverse ? [this.succOffsets, this.succStops, this.succSeconds] : [this.predOffsets, this.predStops, this.predSeconds];
     const { walkInOffsets, walkInStops, walkInSeconds } = this;
     // Both ways: the footpaths out too, unless they are the footpaths in (symmetric: the same lists, read once).
@@ -174,9 +170,9 @@ export class TargetBounds {
           this.queuedCount--;
           const s = this.entryStop[e];
           if (bound[s] !== b || !settle(s)) continue; // stale: lowered since, or settled
-          for (let i = offsets[s]; i < offsets[s + 1]; i++) this.relaxInto(stops[i], b + seconds[i]);
-          for (let i = walkInOffsets[s]; i < walkInOffsets[s + 1]; i++) this.relaxInto(walkInStops[i], b + walkInSeconds[i]);
-          if (walkOut) for (let i = walkOut.offsets[s]; i < walkOut.offsets[s + 1]; i++) this.relaxInto(walkOut.stops[i], b + walkOut.seconds[i]);
+          for (let i = offsets[s]; i < offsets[s + 1]; i++) this.relax(stops[i], b + seconds[i]);
+          for (let i = walkInOffsets[s]; i < walkInOffsets[s + 1]; i++) this.relax(walkInStops[i], b + walkInSeconds[i]);
+          if (walkOut) for (let i = walkOut.offsets[s]; i < walkOut.offsets[s + 1]; i++) this.relax(walkOut.stops[i], b + walkOut.seconds[i]);
         }
       }
       if (this.queuedCount > 0) for (; b < this.bucketEnd; b++) head[b] = -1; // what the horizon left queued
@@ -232,22 +228,14 @@ export class TargetBounds {
     return { stops, seconds, horizon: this.horizon };
   }
 
-  /** Lowers the bound of `u` to `t` when that beats it, listing `u` the first time it is reached. */
+  /** Lowers the bound of `u` to `t` when that beats it, listing `u` the first time it is reached, and queues it (buckets or heap). */
   private relax(u: number, t: number): void {
     const bound = this.bound;
     if (t >= bound[u]) return;
     if (bound[u] >= UNREACHED) this.reached[this.reachedCount++] = u;
     bound[u] = t;
-    this.push(u, t);
-  }
-
-  /** `relax` for the bucket queue. */
-  private relaxInto(u: number, t: number): void {
-    const bound = this.bound;
-    if (t >= bound[u]) return;
-    if (bound[u] >= UNREACHED) this.reached[this.reachedCount++] = u;
-    bound[u] = t;
-    this.queue(u, t);
+    if (this.buckets) this.queue(u, t);
+    else this.push(u, t);
   }
 
   /** Empties the pool and readies the buckets below `horizon` (all empty between computes). */
@@ -263,12 +251,8 @@ export class TargetBounds {
     this.queuedCount++;
     if (key >= this.bucketEnd) return;
     if (this.entryCount === this.entryStop.length) {
-      const stops = new Int32Array(this.entryCount * 2);
-      const next = new Int32Array(this.entryCount * 2);
-      stops.set(this.entryStop);
-      next.set(this.entryNext);
-      this.entryStop = stops;
-      this.entryNext = next;
+      this.entryStop = doubled(this.entryStop);
+      this.entryNext = doubled(this.entryNext);
     }
     const e = this.entryCount++;
     const head = this.bucketHead!;
@@ -279,12 +263,8 @@ export class TargetBounds {
 
   private push(s: number, key: number): void {
     if (this.heapCount === this.heapStops.length) {
-      const stops = new Int32Array(this.heapCount * 2);
-      const keys = new Int32Array(this.heapCount * 2);
-      stops.set(this.heapStops);
-      keys.set(this.heapKeys);
-      this.heapStops = stops;
-      this.heapKeys = keys;
+      this.heapStops = doubled(this.heapStops);
+      this.heapKeys = doubled(this.heapKeys);
     }
     const hs = this.heapStops, hk = this.heapKeys;
     let i = this.heapCount++;
