@@ -67,10 +67,10 @@ export class StopBuckets implements StopBucketColumns {
         const r = w.settled[i];
         t.rank[count] = r;
         t.stop[count] = s;
-        t.metres[count] = w.cost[r];
-        t.arc[count] = w.parentArc[r];
+        t.metres[count] = w.side.cost[r];
+        t.arc[count] = w.side.parentArc[r];
         // Settled in order, so a rank's parent is already listed: its entry is first + its settle index.
-        t.from[count++] = w.parentArc[r] === NONE ? CHAIN_END : first + w.order[w.parentNode[r]];
+        t.from[count++] = w.side.parentArc[r] === NONE ? CHAIN_END : first + w.order[w.side.parentNode[r]];
       }
     }
     const offsets = allocColumn(Uint32Array, n + 1, shared);
@@ -100,7 +100,9 @@ export class StopBuckets implements StopBucketColumns {
 }
 
 /** A build's backward upward search from one stop's node (on the downward arcs), recording the order it settles ranks in. */
-class Backward extends SearchSide {
+class Backward {
+  /** Its search (a member, not a subclass: every SearchSide keeps one shape, so the route query's calls stay monomorphic). */
+  readonly side: SearchSide;
   /** Rank -> index in `settled` (valid for the ranks settled last). */
   readonly order: Uint32Array;
   settled = new Uint32Array(256);
@@ -108,16 +110,17 @@ class Backward extends SearchSide {
   private gen = 0;
 
   constructor(n: number) {
-    super(n);
+    this.side = new SearchSide(n);
     this.order = new Uint32Array(n);
   }
 
   run(ch: ContractionHierarchy, from: number, limit: number): void {
-    const { cost, stamp, done, heap } = this;
+    const side = this.side;
+    const { cost, stamp, done, heap } = side;
     const gen = ++this.gen;
     heap.clear();
     this.settledCount = 0;
-    this.relax(from, 0, NONE, from, gen);
+    side.relax(from, 0, NONE, from, gen);
     while (heap.size > 0) {
       const u = heap.pop();
       if (done[u] === gen) continue;
@@ -129,7 +132,7 @@ class Backward extends SearchSide {
         const v = ch.downTail[i];
         const cv = cost[u] + ch.downCost[i];
         if (cv > limit || (stamp[v] === gen && cost[v] <= cv)) continue;
-        this.relax(v, cv, ch.downArc[i], u, gen);
+        side.relax(v, cv, ch.downArc[i], u, gen);
       }
     }
   }
