@@ -12,7 +12,10 @@
 // for another build, over the ENGINE build) on `queries` new journey URLs (each asked once, so the second cache never
 // answers): CPU per request; with ENGINE_B and SERVER_B, that pair too, alternating blocks of 25 requests (each
 // pair first in turn, so both see the same load), B/A, and the answers (request_time aside) whose body or headers differ.
-// Usage: node [--cpu-prof] bench/journey-http-profile.js [queries] [rounds] [--hash-only | --hierarchy-only | --router]
+// --worker-start: instead, what a server's worker thread pays at start: a main engine opened with `share` over the snapshot
+// in shared memory derives the shared tables (after prepareJourneys, the order that left an engine before deriveSharedTables
+// an unshared walking hierarchy), then 5 times a worker engine given them opens and runs prepareJourneys: CPU of each.
+// Usage: node [--cpu-prof] bench/journey-http-profile.js [queries] [rounds] [--hash-only | --hierarchy-only | --router | --worker-start]
 // (self time by function of a profile: node bench/national-profile.js --top FILE.cpuprofile)
 import { createHash } from 'node:crypto';
 import { ensureSnapshot, readArrayBuffer } from './snapshots.js';
@@ -49,6 +52,26 @@ if (process.argv.includes('--hierarchy-only')) {
     };
     console.log(`${name} stop buckets: built in ${((c.user + c.system) / 1000).toFixed(0)} ms CPU, ${b.stop.length} entries, ${(b.byteLength / 2 ** 20).toFixed(2)} MiB; a walk search to 1,000 m: ${walkCpu(b)} us CPU on them, ${walkCpu(null)} us by Dijkstra`);
   }
+  process.exit(0);
+}
+if (process.argv.includes('--worker-start')) {
+  const bytes = new Uint8Array(readArrayBuffer((await ensureSnapshot(...NEWPORT_STREETS_COVERED)).file));
+  const shared = new SharedArrayBuffer(bytes.byteLength);
+  new Uint8Array(shared).set(bytes);
+  const main = Engine.open(shared, { share: true });
+  main.prepareJourneys();
+  const tables = main.deriveSharedTables ? main.deriveSharedTables() : main.sharedTables;
+  const inShared = (a) => a.buffer instanceof SharedArrayBuffer;
+  const walk = tables.streetHierarchies?.walk;
+  console.log(`main engine's tables: walking hierarchy ${walk ? (inShared(walk.upHead) ? 'in shared memory' : 'NOT in shared memory') : 'none'}, stop buckets ${tables.stopBuckets ? (inShared(tables.stopBuckets.stop) ? 'in shared memory' : 'NOT in shared memory') : 'not shared (each worker builds its own)'}`);
+  const cpu = [];
+  for (let i = 0; i < 5; i++) {
+    const c0 = process.cpuUsage();
+    Engine.open(shared, { tables }).prepareJourneys();
+    const c = process.cpuUsage(c0);
+    cpu.push(((c.user + c.system) / 1000).toFixed(0));
+  }
+  console.log(`a worker engine given them, open + prepareJourneys: CPU ${cpu.join(', ')} ms`);
   process.exit(0);
 }
 if (process.argv.includes('--router')) {

@@ -1,7 +1,8 @@
 // FEATURE UNDER TEST: the stop and place kd-trees' coordinates derived at open from the stops' and
 // places' own positions (snapshots store only `stops.kdIds` / `places.kdIds` now): the same ids and
 // doubles as a kd-tree built afresh, derived once into shared memory for worker engines, an older
-// snapshot with `stops.kdCoords` / `places.kdCoords` answering alike, and bad ids or tables refused.
+// snapshot with `stops.kdCoords` / `places.kdCoords` answering alike (one storing only one tree's sharing the
+// other's), and bad ids or tables refused.
 import { describe, expect, inject, it } from 'vitest';
 import KDBush from 'kdbush';
 import { Engine, KD_NODE_SIZE, SnapshotFormatError, type TypedArray } from '@transit/engine';
@@ -55,11 +56,26 @@ describe('kd coordinates derived at open', () => {
     expect(spatialAnswers(older)).toBe(spatialAnswers(e));
   });
 
+  it('of one tree are shared when an older snapshot stores only the other\'s', () => {
+    const e = demoEngine();
+    const d = e.deriveSharedTables().kdCoords!;
+    for (const [stored, kept] of [['stops', 'places'], ['places', 'stops']] as const) {
+      const shared = sharedCopy(withSections(e, { [`${stored}.kdCoords`]: d[stored]! }));
+      const main = Engine.open(shared, { share: true });
+      const kd = main.deriveSharedTables().kdCoords!;
+      expect(kd[stored]).toBeNull();
+      expect(kd[kept]!.buffer).toBeInstanceOf(SharedArrayBuffer);
+      const worker = Engine.open(shared, { tables: main.deriveSharedTables() });
+      expect(worker.deriveSharedTables().kdCoords![kept]).toBe(kd[kept]);
+      expect(spatialAnswers(worker)).toBe(spatialAnswers(e));
+    }
+  });
+
   it('are derived once into shared memory, and viewed by an engine given them', () => {
     const shared = sharedCopy(readSnapshot(inject('demoSnapshot')));
     const main = Engine.open(shared, { share: true });
     const kd = main.sharedTables.kdCoords!;
-    for (const col of [kd.stops, kd.places]) expect(col.buffer).toBeInstanceOf(SharedArrayBuffer);
+    for (const col of [kd.stops!, kd.places!]) expect(col.buffer).toBeInstanceOf(SharedArrayBuffer);
     const worker = Engine.open(shared, { tables: main.sharedTables });
     expect(worker.sharedTables.kdCoords!.stops).toBe(kd.stops);
     expect(worker.sharedTables.kdCoords!.places).toBe(kd.places);
@@ -70,7 +86,7 @@ describe('kd coordinates derived at open', () => {
     const shared = sharedCopy(readSnapshot(inject('demoSnapshot')));
     const main = Engine.open(shared, { share: true });
     const kd = main.sharedTables.kdCoords!;
-    const short = { ...main.sharedTables, kdCoords: { stops: kd.stops.subarray(2), places: kd.places } };
+    const short = { ...main.sharedTables, kdCoords: { stops: kd.stops!.subarray(2), places: kd.places } };
     expect(() => Engine.open(shared, { tables: short })).toThrow(/stops\.kdCoords given to Engine\.open/);
     const e = demoEngine();
     const ids = e.reader.u32('stops.kdIds').slice();

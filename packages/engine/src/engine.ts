@@ -31,6 +31,7 @@ import type { VehicleRecord } from './live/vehicle-record.js';
 import { StreetGraph } from './streets/street-graph.js';
 import { readStreetColumns } from './streets/street-columns.js';
 import type { HierarchyColumns } from './streets/hierarchy.js';
+import type { StopBucketColumns } from './streets/hierarchy-stops.js';
 import { Planner } from './planner/planner.js';
 import { JourneyPlanner, type PlanNotice } from './planner/journey-planner.js';
 import { ItineraryBuilder } from './planner/itinerary-builder.js';
@@ -59,6 +60,8 @@ export interface SharedTables {
   readonly footpaths: FootpathColumns | null;
   /** The street graph's walking and cycling contraction hierarchies (direct routes), or null without a street graph or one too large for them; absent: each engine builds its own. */
   readonly streetHierarchies?: { readonly walk: HierarchyColumns; readonly bicycle: HierarchyColumns } | null;
+  /** The stops' buckets on the walking hierarchy (access and egress walks; 0.76 MiB on Newport), or null without that hierarchy; absent, or given without `streetHierarchies`: each engine builds its own. */
+  readonly stopBuckets?: StopBucketColumns | null;
   /**
    * The planner's landmark tables (4 bytes a stop per landmark: 31 MiB at 200 tiles, seconds of CPU
    * to build), or null when the relaxed graph has none; absent or null: an engine given these builds its own.
@@ -66,19 +69,19 @@ export interface SharedTables {
   readonly landmarks?: LandmarkTables | null;
   /**
    * The stop and place kd-trees' coordinates (16 bytes a point: 61 MiB at 200 tiles), derived
-   * at open from the stops' and places' positions; null when the snapshot stores them (before the
-   * sixth session); absent: an engine given these derives its own.
+   * at open from the stops' and places' positions; each null when the snapshot stores it (before the
+   * sixth session), the whole null when it stores both; absent: an engine given these derives its own.
    */
-  readonly kdCoords?: { readonly stops: Float64Array; readonly places: Float64Array } | null;
+  readonly kdCoords?: { readonly stops: Float64Array | null; readonly places: Float64Array | null } | null;
   /** Stop string columns expanded at open from the snapshot's dictionaries (4 bytes a stop each; stops/stop-strings.ts); absent or missing a column: an engine given these expands its own. */
   readonly stopStrings?: StopStringColumns;
 }
 
 /** Options of Engine.open. */
 export interface OpenOptions {
-  /** Derive `sharedTables` into shared memory (SharedArrayBuffer), for other threads to view. Default false. */
+  /** Derive the shared tables (`deriveSharedTables()`) into shared memory (SharedArrayBuffer), for other threads to view. Default false. */
   share?: boolean;
-  /** The `sharedTables` of an engine opened with `share` over the same snapshot bytes: viewed, not derived again (checked for size only). */
+  /** The `deriveSharedTables()` of an engine opened with `share` over the same snapshot bytes: viewed, not derived again (checked for size only). */
   tables?: SharedTables;
 }
 
@@ -107,6 +110,7 @@ export class Engine {
     const r = reader;
     this.share = options.share ?? false;
     this.givenHierarchies = options.tables?.streetHierarchies;
+    this.givenStopBuckets = options.tables?.stopBuckets;
     this.strings = new StringTable(r.u8('strings.bytes'), r.u32('strings.offsets'));
     this.stopTable = new StopTable(r, this.strings, options.tables?.stopStrings, this.share);
     this.stationTable = new StationTable(r, this.strings);
@@ -116,13 +120,15 @@ export class Engine {
     if (landmarks) checkLandmarkTables(landmarks, this.stopTable.count);
     this.landmarksCache = landmarks ?? undefined;
     const stopKdIds = r.u32('stops.kdIds');
-    const stopKd = kdCoordsOf(r, 'stops', stopKdIds, this.stopTable.count, fillFromColumns(this.stopTable.lat, this.stopTable.lon), options.tables?.kdCoords?.stops, this.share);
+    const stopKd = kdCoordsOf(r, 'stops', stopKdIds, this.stopTable.count, fillFromColumns(this.stopTable.lat, this.stopTable.lon), options.tables?.kdCoords?.stops ?? undefined, this.share);
     this.stopKdCoords = stopKd.coords;
     this.stopIndexKd = kdView(stopKdIds, stopKd.coords);
     this.stopIndex = new SpatialIndex(this.stopIndexKd, this.stopTable.lat, this.stopTable.lon);
     this.stationIndex = new SpatialIndex(kdView(r.u32('stations.kdIds'), r.f64('stations.kdCoords')), this.stationTable.lat, this.stationTable.lon);
-    this.places = new PlaceIndex(r, this.strings, this.stopTable, this.stationTable, true, { stops: stopKd.coords, places: options.tables?.kdCoords?.places, shared: this.share });
-    this.kdCoords = stopKd.derived && this.places.derivedKdCoords ? { stops: stopKd.coords, places: this.places.derivedKdCoords } : null;
+    this.places = new PlaceIndex(r, this.strings, this.stopTable, this.stationTable, true, { stops: stopKd.coords, places: options.tables?.kdCoords?.places ?? undefined, shared: this.share });
+    // Each tree's shared on its own: a snapshot may store one tree's coordinates and not the other's.
+    const places = this.places.derivedKdCoords;
+    this.kdCoords = stopKd.derived || places ? { stops: stopKd.derived ? stopKd.coords : null, places } : null;
     this.lineTable = new LineTable(r, this.strings);
   }
 
@@ -135,20 +141,39 @@ export class Engine {
   }
 
   /**
-   * The tables this engine derived at open, for engines over the same snapshot in other threads
-   * (shared memory when opened with `share`), and its planner's landmark tables, built by the first
-   * read when neither given at open nor built yet (seconds of CPU at national size: a server reads
-   * this once, before its workers start, and they skip that work).
+   * The tables engines over the same snapshot in other threads view instead of deriving their own
+   * (`Engine.open(snapshot, { tables })`): those derived at open, and those built here on the first
+   * call when neither given at open nor built yet: the planner's landmark tables, the walking and
+   * cycling street hierarchies and the stop buckets (seconds of CPU: 2.5-3.3 s on Newport's
+   * streets, more at national size). Open with `share` so that they are in shared memory. A server
+   * calls it once on its main engine, before its workers start, and they skip that work. Later calls
+   * return the same object.
    */
+  deriveSharedTables(): SharedTables {
+    return (this.sharedTablesCache ??= {
+      trips: this.timetable.derived,
+      footpaths: this.footpaths,
+      ...this.sharedStreets(),
+      landmarks: this.landmarkTables,
+      kdCoords: this.kdCoords,
+      stopStrings: this.stopTable.derivedStrings,
+    });
+  }
+  private sharedTablesCache: SharedTables | undefined;
+
+  /** @deprecated Use `deriveSharedTables()`: this getter builds the same tables on its first read. */
   get sharedTables(): SharedTables {
-    return { trips: this.timetable.derived, footpaths: this.footpaths, streetHierarchies: this.sharedHierarchies(), landmarks: this.landmarkTables, kdCoords: this.kdCoords, stopStrings: this.stopTable.derivedStrings };
+    return this.deriveSharedTables();
   }
 
-  /** The street hierarchies to share: built here on first call (2.5-3.3 s of CPU and 9.7 MiB for both on Newport: `node bench/journey-http-profile.js --hierarchy-only`; into shared memory when opened with `share`), or those given at open. */
-  private sharedHierarchies(): SharedTables['streetHierarchies'] {
-    const walk = this.streets?.hierarchy('walk', this.share);
-    const bicycle = this.streets?.hierarchy('bicycle', this.share);
-    return walk && bicycle ? { walk, bicycle } : null;
+  /** The street hierarchies and stop buckets to share: built here on first call (2.5-3.3 s of CPU and 10.5 MiB on Newport: `node bench/journey-http-profile.js --hierarchy-only`; into shared memory when opened with `share`), or those given at open. */
+  private sharedStreets(): Pick<SharedTables, 'streetHierarchies' | 'stopBuckets'> {
+    const walk = this.streets?.hierarchy('walk');
+    const bicycle = this.streets?.hierarchy('bicycle');
+    const b = this.streets?.stopBuckets();
+    // Plain columns, not the StopBuckets object (whose hierarchy a worker gets apart).
+    const stopBuckets = b ? { limitM: b.limitM, offsets: b.offsets, stop: b.stop, metres: b.metres, arc: b.arc, next: b.next } : null;
+    return { streetHierarchies: walk && bicycle ? { walk, bicycle } : null, stopBuckets };
   }
   private readonly share: boolean;
   /** The stop kd-tree's coordinates: the snapshot's section, or derived at open (or given) when it has none. */
@@ -164,15 +189,21 @@ export class Engine {
    */
   private get landmarkTables(): LandmarkTables | null {
     if (this.landmarksCache === undefined) {
-      const bounds = this.plannerCache?.bounds ?? new TargetBounds(this.timetable, new Transfers(this.reader, this.footpaths));
+      const bounds = this.plannerCache?.bounds ?? new TargetBounds(this.timetable, new Transfers(this.reader, this.footpathColumns));
       this.landmarksCache = bounds.usable ? (bounds.landmarks ??= buildLandmarkTables(this.timetable, bounds, LANDMARK_COUNT, this.share)) : null;
     }
     return this.landmarksCache;
   }
   private landmarksCache: LandmarkTables | null | undefined;
-  /** Footpath columns given at open or derived there into shared memory (`share`); null: the planner derives its own. */
+  /** Footpath columns given at open or derived there into shared memory (`share`); null: derived on first need (`footpathColumns`). */
   private readonly footpaths: FootpathColumns | null;
+  /** The footpath columns: given or derived at open, else decoded here once for the planner and the landmark tables alike. */
+  private get footpathColumns(): FootpathColumns {
+    return this.footpaths ?? (this.footpathsCache ??= footpathColumnsOf(this.reader, false));
+  }
+  private footpathsCache: FootpathColumns | undefined;
   private readonly givenHierarchies: SharedTables['streetHierarchies'];
+  private readonly givenStopBuckets: SharedTables['stopBuckets'];
 
   /** Provenance, coverage and entity counts of the snapshot. */
   get info(): SnapshotInfo {
@@ -359,7 +390,7 @@ export class Engine {
   /** Transit search (RAPTOR, range RAPTOR) with its workspace, built on first use. */
   get planner(): Planner {
     // A `share` engine builds its landmark tables first (shared memory), for its planner to view as its workers do.
-    return (this.plannerCache ??= new Planner(this.timetable, this.calendar, this.reader, this.footpaths, this.share ? this.landmarkTables : (this.landmarksCache ?? null)));
+    return (this.plannerCache ??= new Planner(this.timetable, this.calendar, this.reader, this.footpathColumns, this.share ? this.landmarkTables : (this.landmarksCache ?? null)));
   }
   private plannerCache: Planner | undefined;
 
@@ -419,10 +450,12 @@ export class Engine {
     if (this.streetsCache === undefined) {
       const cols = readStreetColumns(this.reader);
       const stops = { lat: this.stopTable.lat, lon: this.stopTable.lon, kdIds: this.reader.u32('stops.kdIds'), kdCoords: this.stopKdCoords };
-      this.streetsCache = cols ? new StreetGraph(cols, stops, (i) => this.strings.get(i)) : null;
+      this.streetsCache = cols ? new StreetGraph(cols, stops, (i) => this.strings.get(i), this.share) : null;
       if (this.streetsCache && this.givenHierarchies) {
         this.streetsCache.useHierarchy('walk', this.givenHierarchies.walk);
         this.streetsCache.useHierarchy('bicycle', this.givenHierarchies.bicycle);
+        // Bucket ranks are the given walking hierarchy's: viewed only beside it.
+        if (this.givenStopBuckets) this.streetsCache.useStopBuckets(this.givenStopBuckets);
       }
     }
     return this.streetsCache;

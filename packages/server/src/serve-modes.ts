@@ -130,7 +130,7 @@ export async function serveInWorkers(setup: ServeSetup, threads: number): Promis
   // The pollers (and the demo's simulated feed servers) of every worker, started first so the
   // workers begin with the latest results.
   const feeds = await FeedHub.start({ engine, config: setup.live, log: setup.log, demoFeeds: setup.demoFeeds ?? undefined });
-  const cluster = await startCluster({ snapshot: shared, tables: engine.sharedTables, workers: threads, keys: setup.keys, tiers: setup.tiers, live: setup.live, host: setup.host, port, metrics: setup.metrics?.buffer ?? null, accessLog: setup.accessLog, limiter, feeds, liveMetrics: setup.liveMetrics?.buffer ?? null, demoKey: setup.demoKey ?? null }).catch(async (err: unknown) => {
+  const cluster = await startCluster({ snapshot: shared, tables: engine.deriveSharedTables(), workers: threads, keys: setup.keys, tiers: setup.tiers, live: setup.live, host: setup.host, port, metrics: setup.metrics?.buffer ?? null, accessLog: setup.accessLog, limiter, feeds, liveMetrics: setup.liveMetrics?.buffer ?? null, demoKey: setup.demoKey ?? null }).catch(async (err: unknown) => {
     await feeds.stop();
     await limits?.sync.stop();
     throw err;
@@ -146,7 +146,7 @@ export async function serveInWorkers(setup: ServeSetup, threads: number): Promis
       const nextEngine = Engine.open(next, { share: true });
       // Workers rematch the latest feed results onto the new snapshot; the pollers go on (with
       // their ETag and Last-Modified), the simulated feeds now generated from the new timetable.
-      await cluster.reload(next, 'reload', nextEngine.sharedTables);
+      await cluster.reload(next, 'reload', nextEngine.deriveSharedTables());
       engine = nextEngine;
       feeds.setEngine(nextEngine);
     },

@@ -1,39 +1,10 @@
-import { NodeHeap } from './node-heap.js';
+import { SearchSide as Side } from './hierarchy-side.js';
 import type { ContractionHierarchy } from './hierarchy.js';
 
 /** Parent arc of a seed (reached from the snapped point, not by an arc). */
 export const NO_ARC = 0xffffffff;
 /** `meet` when no node joins the two searches. */
 export const NO_MEET = 0xffffffff;
-
-/** One direction of the bidirectional search: costs, parents, stamps and its heap. */
-class Side {
-  readonly cost: Float64Array;
-  readonly stamp: Uint32Array;
-  readonly done: Uint32Array;
-  /** Node -> arc id it was reached by (NO_ARC for a seed). */
-  readonly parentArc: Uint32Array;
-  /** Node -> the node at that arc's other end. */
-  readonly parentNode: Uint32Array;
-  readonly heap = new NodeHeap();
-
-  constructor(n: number) {
-    this.cost = new Float64Array(n);
-    this.stamp = new Uint32Array(n);
-    this.done = new Uint32Array(n);
-    this.parentArc = new Uint32Array(n);
-    this.parentNode = new Uint32Array(n);
-  }
-
-  relax(node: number, cost: number, arc: number, from: number, gen: number): void {
-    if (this.stamp[node] === gen && this.cost[node] <= cost) return;
-    this.stamp[node] = gen;
-    this.cost[node] = cost;
-    this.parentArc[node] = arc;
-    this.parentNode[node] = from;
-    this.heap.push(node, cost);
-  }
-}
 
 /**
  * Workspace of the bidirectional query on a ContractionHierarchy (its arrays indexed by rank): a forward search up from the

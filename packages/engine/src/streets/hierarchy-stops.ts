@@ -1,12 +1,29 @@
 import { NONE } from '../snapshot/format.js';
-import { NodeHeap } from './node-heap.js';
+import { SearchSide } from './hierarchy-side.js';
 import type { ContractionHierarchy } from './hierarchy.js';
 import { doubled } from './doubled.js';
+import { allocColumn } from '../timetable/alloc-column.js';
 
 /** Widest walk the stop buckets answer, metres: the planner's widest access radius (WIDE_ACCESS_M); wider walks run the plain Dijkstra. */
 export const STOP_BUCKET_M = 2500;
 /** `StopBuckets.next` of a stop's own street node (the end of its chain). */
 export const CHAIN_END = 0xffffffff;
+
+/** The columns of StopBuckets (what engines in other threads view: `SharedTables.stopBuckets`). */
+export interface StopBucketColumns {
+  /** Widest walk the buckets hold, metres. */
+  readonly limitM: number;
+  /** Rank -> [first, end) into the entry columns. Length nodeCount + 1. */
+  readonly offsets: Uint32Array;
+  /** Entry -> stop whose backward search settled the rank. */
+  readonly stop: Uint32Array;
+  /** Entry -> metres from the rank's node to the stop's street node. */
+  readonly metres: Float64Array;
+  /** Entry -> arc id from the rank down towards the stop (unpacks to street edges in travel order); unused at the chain's end. */
+  readonly arc: Uint32Array;
+  /** Entry -> the same stop's entry at that arc's lower end, CHAIN_END at the stop's own node. */
+  readonly next: Uint32Array;
+}
 
 /**
  * Walking metres from a point to the stops around it on the walking contraction hierarchy, by
@@ -18,25 +35,25 @@ export const CHAIN_END = 0xffffffff;
  * is in both searches), and the path unpacks from the forward parents and the entry chain.
  * Costs are sums of arc costs, so they may differ from a Dijkstra's in the last bits of a float.
  */
-export class StopBuckets {
+export class StopBuckets implements StopBucketColumns {
   private constructor(
     readonly ch: ContractionHierarchy,
     readonly limitM: number,
-    /** Rank -> [first, end) into the entry columns. Length nodeCount + 1. */
     readonly offsets: Uint32Array,
-    /** Entry -> stop whose backward search settled the rank. */
     readonly stop: Uint32Array,
-    /** Entry -> metres from the rank's node to the stop's street node. */
     readonly metres: Float64Array,
-    /** Entry -> arc id from the rank down towards the stop (unpacks to street edges in travel order); unused at the chain's end. */
     readonly arc: Uint32Array,
-    /** Entry -> the same stop's entry at that arc's lower end, CHAIN_END at the stop's own node. */
     readonly next: Uint32Array,
     readonly stopCount: number,
   ) {}
 
-  /** Buckets of every stop with a street node (`stopNode`, NONE for none), within `limitM` metres of walking. */
-  static build(ch: ContractionHierarchy, stopNode: Uint32Array, limitM = STOP_BUCKET_M): StopBuckets {
+  /** Buckets built before over `ch` (another engine's, in shared memory: `SharedTables.stopBuckets`), for `stopCount` stops: viewed, not copied. */
+  static view(ch: ContractionHierarchy, cols: StopBucketColumns, stopCount: number): StopBuckets {
+    return new StopBuckets(ch, cols.limitM, cols.offsets, cols.stop, cols.metres, cols.arc, cols.next, stopCount);
+  }
+
+  /** Buckets of every stop with a street node (`stopNode`, NONE for none), within `limitM` metres of walking; the columns in shared memory when `shared`. */
+  static build(ch: ContractionHierarchy, stopNode: Uint32Array, limitM = STOP_BUCKET_M, shared = false): StopBuckets {
     const n = ch.upOffsets.length - 1;
     const w = new Backward(n);
     const t = { rank: new Uint32Array(4096), stop: new Uint32Array(4096), metres: new Float64Array(4096), arc: new Uint32Array(4096), from: new Uint32Array(4096) };
@@ -50,22 +67,22 @@ export class StopBuckets {
         const r = w.settled[i];
         t.rank[count] = r;
         t.stop[count] = s;
-        t.metres[count] = w.cost[r];
-        t.arc[count] = w.parentArc[r];
+        t.metres[count] = w.side.cost[r];
+        t.arc[count] = w.side.parentArc[r];
         // Settled in order, so a rank's parent is already listed: its entry is first + its settle index.
-        t.from[count++] = w.parentArc[r] === NONE ? CHAIN_END : first + w.order[w.parentRank[r]];
+        t.from[count++] = w.side.parentArc[r] === NONE ? CHAIN_END : first + w.order[w.side.parentNode[r]];
       }
     }
-    const offsets = new Uint32Array(n + 1);
+    const offsets = allocColumn(Uint32Array, n + 1, shared);
     for (let i = 0; i < count; i++) offsets[t.rank[i] + 1]++;
     for (let r = 0; r < n; r++) offsets[r + 1] += offsets[r];
     const at = offsets.slice(0, n);
     const pos = new Uint32Array(count);
     for (let i = 0; i < count; i++) pos[i] = at[t.rank[i]]++;
-    const stop = new Uint32Array(count);
-    const metres = new Float64Array(count);
-    const arc = new Uint32Array(count);
-    const next = new Uint32Array(count);
+    const stop = allocColumn(Uint32Array, count, shared);
+    const metres = allocColumn(Float64Array, count, shared);
+    const arc = allocColumn(Uint32Array, count, shared);
+    const next = allocColumn(Uint32Array, count, shared);
     for (let i = 0; i < count; i++) {
       const k = pos[i];
       stop[k] = t.stop[i];
@@ -84,36 +101,26 @@ export class StopBuckets {
 
 /** A build's backward upward search from one stop's node (on the downward arcs), recording the order it settles ranks in. */
 class Backward {
-  readonly cost: Float64Array;
-  readonly stamp: Uint32Array;
-  readonly parentArc: Uint32Array;
-  readonly parentRank: Uint32Array;
+  /** Its search (a member, not a subclass: every SearchSide keeps one shape, so the route query's calls stay monomorphic). */
+  readonly side: SearchSide;
   /** Rank -> index in `settled` (valid for the ranks settled last). */
   readonly order: Uint32Array;
   settled = new Uint32Array(256);
   settledCount = 0;
-  private readonly done: Uint32Array;
-  private readonly heap = new NodeHeap();
   private gen = 0;
 
   constructor(n: number) {
-    this.cost = new Float64Array(n);
-    this.stamp = new Uint32Array(n);
-    this.done = new Uint32Array(n);
-    this.parentArc = new Uint32Array(n);
-    this.parentRank = new Uint32Array(n);
+    this.side = new SearchSide(n);
     this.order = new Uint32Array(n);
   }
 
   run(ch: ContractionHierarchy, from: number, limit: number): void {
-    const { cost, stamp, done, heap, parentArc, parentRank } = this;
+    const side = this.side;
+    const { cost, stamp, done, heap } = side;
     const gen = ++this.gen;
     heap.clear();
     this.settledCount = 0;
-    stamp[from] = gen;
-    cost[from] = 0;
-    parentArc[from] = NONE;
-    heap.push(from, 0);
+    side.relax(from, 0, NONE, from, gen);
     while (heap.size > 0) {
       const u = heap.pop();
       if (done[u] === gen) continue;
@@ -125,11 +132,7 @@ class Backward {
         const v = ch.downTail[i];
         const cv = cost[u] + ch.downCost[i];
         if (cv > limit || (stamp[v] === gen && cost[v] <= cv)) continue;
-        stamp[v] = gen;
-        cost[v] = cv;
-        parentArc[v] = ch.downArc[i];
-        parentRank[v] = u;
-        heap.push(v, cv);
+        side.relax(v, cv, ch.downArc[i], u, gen);
       }
     }
   }
@@ -141,28 +144,19 @@ class Backward {
  * stamps and parents, and per stop the best metres and the bucket entry that gave them.
  */
 export class StopBucketSearch {
-  private readonly cost: Float64Array;
-  private readonly stamp: Uint32Array;
-  private readonly done: Uint32Array;
-  private readonly parentArc: Uint32Array;
-  private readonly parentRank: Uint32Array;
+  /** The forward upward search (ranks). */
+  private readonly side: SearchSide;
   private readonly best: Float64Array;
   private readonly bestStamp: Uint32Array;
   private readonly bestEntry: Uint32Array;
   /** Stop -> rank whose bucket gave `best`. */
   private readonly bestRank: Uint32Array;
-  private readonly heap = new NodeHeap();
   private gen = 0;
   /** Scratch of `pathEdges`: forward arcs to unpack. */
   private chain = new Uint32Array(64);
 
   constructor(readonly buckets: StopBuckets) {
-    const n = buckets.offsets.length - 1;
-    this.cost = new Float64Array(n);
-    this.stamp = new Uint32Array(n);
-    this.done = new Uint32Array(n);
-    this.parentArc = new Uint32Array(n);
-    this.parentRank = new Uint32Array(n);
+    this.side = new SearchSide(buckets.offsets.length - 1);
     this.best = new Float64Array(buckets.stopCount);
     this.bestStamp = new Uint32Array(buckets.stopCount);
     this.bestEntry = new Uint32Array(buckets.stopCount);
@@ -172,27 +166,24 @@ export class StopBucketSearch {
   /** Starts a query: bumps the generation (clearing only on wrap-around) and empties the heap. */
   begin(): void {
     if (++this.gen === 0xffffffff) {
-      this.stamp.fill(0);
-      this.done.fill(0);
+      this.side.stamp.fill(0);
+      this.side.done.fill(0);
       this.bestStamp.fill(0);
       this.gen = 1;
     }
-    this.heap.clear();
+    this.side.heap.clear();
   }
 
   /** Seeds the search at graph node `node`, `cost` metres from the point. */
   seed(node: number, cost: number): void {
     const r = this.buckets.ch.rank[node];
-    if (this.stamp[r] === this.gen && this.cost[r] <= cost) return;
-    this.stamp[r] = this.gen;
-    this.cost[r] = cost;
-    this.parentArc[r] = NONE;
-    this.heap.push(r, cost);
+    this.side.relax(r, cost, NONE, r, this.gen);
   }
 
   /** Runs the forward search from the seeds, at most `limit` metres: afterwards `reached(stop)` is the walk from the seeds to each stop's street node. */
   run(limit: number): void {
-    const { heap, cost, stamp, done, gen, parentArc, parentRank, best, bestStamp, bestEntry, bestRank } = this;
+    const { gen, best, bestStamp, bestEntry, bestRank, side } = this;
+    const { heap, cost, stamp, done } = side;
     const { ch, offsets: bucketOffsets, stop, metres } = this.buckets;
     const { upOffsets, upHead, upCost, upArc } = ch;
     while (heap.size > 0) {
@@ -214,11 +205,7 @@ export class StopBucketSearch {
         const v = upHead[i];
         const cv = cu + upCost[i];
         if (cv > limit || (stamp[v] === gen && cost[v] <= cv)) continue;
-        stamp[v] = gen;
-        cost[v] = cv;
-        parentArc[v] = upArc[i];
-        parentRank[v] = u;
-        heap.push(v, cv);
+        side.relax(v, cv, upArc[i], u, gen);
       }
     }
   }
@@ -235,12 +222,13 @@ export class StopBucketSearch {
    */
   pathEdges(stop: number, out: { edges: Uint32Array; stack: Uint32Array }): [start: number, count: number] {
     const { ch, next, arc } = this.buckets;
+    const { parentArc, parentNode } = this.side;
     let node = this.bestRank[stop];
     let n = 0;
-    while (this.parentArc[node] !== NONE) {
+    while (parentArc[node] !== NONE) {
       if (n === this.chain.length) this.chain = doubled(this.chain);
-      this.chain[n++] = this.parentArc[node];
-      node = this.parentRank[node];
+      this.chain[n++] = parentArc[node];
+      node = parentNode[node];
     }
     let count = 0;
     for (let i = n - 1; i >= 0; i--) count = ch.unpack(this.chain[i], out, count);

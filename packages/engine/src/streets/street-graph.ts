@@ -13,7 +13,7 @@ import { SnapshotFormatError } from '../errors.js';
 import { ContractionHierarchy, type HierarchyColumns } from './hierarchy.js';
 import { HierarchySearch } from './hierarchy-search.js';
 import { routeByHierarchy } from './hierarchy-route.js';
-import { StopBuckets } from './hierarchy-stops.js';
+import { StopBuckets, type StopBucketColumns } from './hierarchy-stops.js';
 
 /**
  * How `StreetGraph.route` searches walking and cycling routes: 'hierarchy' (bidirectional on the
@@ -66,6 +66,8 @@ export class StreetGraph implements StreetNetwork {
     stops: StopPoints,
     /** Street name of a string index ('' for 0). */
     readonly nameOf: (idx: number) => string = () => '',
+    /** Build the hierarchies and stop buckets into shared memory (SharedArrayBuffer), for engines in other threads to view. Default false. */
+    private readonly share = false,
   ) {
     this.nodeCount = columns.lat.length;
     this.edgeCount = columns.edgeTarget.length;
@@ -109,24 +111,34 @@ export class StreetGraph implements StreetNetwork {
 
   /**
    * The contraction hierarchy of walking or cycling: built on first use (0.8-2.3 s of CPU a mode on
-   * Newport; into shared memory when `shared`, for engines in other threads), or the one given to
+   * Newport; into shared memory when the graph was made with `share`, for engines in other threads), or the one given to
    * `useHierarchy`; null for a graph of more than MAX_HIERARCHY_NODES. See docs/engine.md "Streets".
    */
-  hierarchy(mode: 'walk' | 'bicycle', shared = false): ContractionHierarchy | null {
-    return this.hierarchySearch(mode, shared)?.ch ?? null;
+  hierarchy(mode: 'walk' | 'bicycle'): ContractionHierarchy | null {
+    return this.hierarchySearch(mode)?.ch ?? null;
   }
 
   /**
    * The stops' buckets on the walking hierarchy (StopBuckets: access and egress walks without a
    * Dijkstra over the whole radius), built on first use from `hierarchy('walk')` (40-80 ms of CPU and
-   * 0.76 MiB on Newport, per engine); null when there is no walking hierarchy.
+   * 0.76 MiB on Newport; into shared memory with `share`), or those given to `useStopBuckets`; null
+   * when there is no walking hierarchy.
    */
   stopBuckets(): StopBuckets | null {
     if (this.buckets === undefined) {
       const ch = this.hierarchy('walk');
-      this.buckets = ch && StopBuckets.build(ch, this.columns.stopNode);
+      this.buckets = ch && StopBuckets.build(ch, this.columns.stopNode, undefined, this.share);
     }
     return this.buckets;
+  }
+
+  /** Answers walks on stop buckets built before over this graph's walking hierarchy (another engine's, in shared memory, given with that hierarchy to `useHierarchy`): viewed, not built again. */
+  useStopBuckets(cols: StopBucketColumns): void {
+    const ch = this.hierarchy('walk');
+    const entries = cols.stop.length;
+    const fits = cols.offsets.length === this.nodeCount + 1 && cols.offsets[this.nodeCount] === entries && [cols.metres, cols.arc, cols.next].every((c) => c.length === entries);
+    if (!ch || !fits) throw new SnapshotFormatError(`The stop buckets given to Engine.open (${cols.offsets.length - 1} nodes, ${entries} entries) do not fit this snapshot's ${this.nodeCount} street nodes${ch ? '' : ' and walking hierarchy'}: pass the tables of an engine over the same snapshot (engine.deriveSharedTables()).`);
+    this.buckets = StopBuckets.view(ch, cols, this.columns.stopNode.length);
   }
 
   /** Routes `mode` on a hierarchy built before over this graph (another engine's, in shared memory): viewed, not built again. */
@@ -135,9 +147,9 @@ export class StreetGraph implements StreetNetwork {
     this.hierarchies.set(modeBit(mode), new HierarchySearch(new ContractionHierarchy(cols), this.nodeCount));
   }
 
-  private hierarchySearch(mode: 'walk' | 'bicycle', shared = false): HierarchySearch | null {
+  private hierarchySearch(mode: 'walk' | 'bicycle'): HierarchySearch | null {
     const bit = modeBit(mode);
-    if (!this.hierarchies.has(bit)) this.hierarchies.set(bit, this.nodeCount > MAX_HIERARCHY_NODES ? null : new HierarchySearch(ContractionHierarchy.build(this.columns, bit, shared), this.nodeCount));
+    if (!this.hierarchies.has(bit)) this.hierarchies.set(bit, this.nodeCount > MAX_HIERARCHY_NODES ? null : new HierarchySearch(ContractionHierarchy.build(this.columns, bit, this.share), this.nodeCount));
     return this.hierarchies.get(bit) ?? null;
   }
 

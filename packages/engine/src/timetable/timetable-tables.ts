@@ -107,7 +107,7 @@ export class TimetableTables {
     // Snapshots since the fifth session hold no service ids (nothing reads them): a service is its row in services.dayRows.
     // Older ones have services.id (one string per service) and may lack dayRows (service s is row s).
     const serviceIds = r.has('services.id') ? r.u32('services.id') : null;
-    this.serviceDayRow = r.has('services.dayRows') ? r.u32('services.dayRows') : Uint32Array.from(r.u32('services.id'), (_, i) => i);
+    this.serviceDayRow = r.has('services.dayRows') ? r.u32('services.dayRows') : Uint32Array.from(serviceIds ?? r.u32('services.id'), (_, i) => i);
     this.patternRoute = r.u32('patterns.route');
     this.patternStopOffsets = r.u32('patterns.stopOffsets');
     this.patternStops = r.u32('patterns.stops');

@@ -18,7 +18,7 @@ const WORKER_ENTRY = fileURLToPath(new URL('../../dist/cluster/worker-main.js', 
 export interface ClusterOptions {
   /** The snapshot in shared memory that every worker views (see toShared). */
   snapshot: SharedArrayBuffer;
-  /** Tables derived from it into shared memory (`Engine.open(snapshot, { share: true }).sharedTables`) that every worker views instead of deriving its own; default none. */
+  /** Tables derived from it into shared memory (`Engine.open(snapshot, { share: true }).deriveSharedTables()`) that every worker views instead of deriving its own; default none. */
   tables?: SharedTables | null;
   workers: number;
   keys: ApiKeys;
