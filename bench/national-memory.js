@@ -6,7 +6,7 @@
 //   node bench/national-memory.js --tiles 32            (the snapshot of bench/national-serve.js)
 //   node bench/national-memory.js --tiles 200 --naptan-tiles 43 --postcode-tiles 36   (under flock /work/tmp/big.lock)
 // --top N: rows printed (default 30); --shared: open as the cluster does (the snapshot in a SharedArrayBuffer);
-// --tables (with --shared): and given the tables a main engine opened with `share` derives (engine.sharedTables,
+// --tables (with --shared): and given the tables a main engine opened with `share` derives (engine.deriveSharedTables(),
 // landmark tables included where the build shares them), whose arrays are then not counted; ENGINE=path/to/dist/index.js: another engine build;
 // --footpaths: only the CPU of the target bounds' footpath symmetry check against the reversed copy it replaces.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
@@ -138,7 +138,7 @@ if (process.argv[1] && process.argv[1].endsWith('national-memory.js')) {
   mem('file read');
   // As the cluster does: the main thread's engine derives the tables (not timed), the worker's views them.
   const m0 = process.cpuUsage();
-  const tables = process.argv.includes('--tables') ? Engine.open(buffer, { share: true }).sharedTables : undefined;
+  const tables = process.argv.includes('--tables') ? Engine.open(buffer, { share: true }).deriveSharedTables() : undefined;
   const mainCpu = process.cpuUsage(m0);
   const sharedBuffers = tables ? Object.values({ ...tables.trips, ...tables.trips.times, ...tables.footpaths, ...tables.landmarks }).filter((v) => ArrayBuffer.isView(v)).map((v) => v.buffer) : [];
   if (tables) mem('main engine, sharedTables');

@@ -22,6 +22,6 @@ export interface LandmarkTables {
 export function checkLandmarkTables(t: LandmarkTables, stopCount: number): void {
   const cells = stopCount * t.stops.length;
   if (t.fromLandmark.length !== cells || t.toLandmark.length !== cells || t.stops.some((s) => s < 0 || s >= stopCount)) {
-    throw new SnapshotFormatError(`The landmark tables given to Engine.open (${t.stops.length} landmarks, ${t.fromLandmark.length} cells) do not fit this snapshot's ${stopCount} stops: pass the tables of an engine over the same snapshot (engine.sharedTables).`);
+    throw new SnapshotFormatError(`The landmark tables given to Engine.open (${t.stops.length} landmarks, ${t.fromLandmark.length} cells) do not fit this snapshot's ${stopCount} stops: pass the tables of an engine over the same snapshot (engine.deriveSharedTables()).`);
   }
 }

@@ -46,7 +46,7 @@ export class Transfers {
     this.symmetric = r.has('transfers.symmetric') ? r.u8('transfers.symmetric')[0] === 1 : null;
     const count = this.offsets[this.offsets.length - 1];
     if (columns && (columns.stops.length !== count || columns.metres.length !== count || columns.seconds.length !== count)) {
-      throw new SnapshotFormatError(`The footpath columns given to Engine.open (${columns.stops.length}) do not fit this snapshot's ${count} footpaths: pass the tables of an engine over the same snapshot (engine.sharedTables).`);
+      throw new SnapshotFormatError(`The footpath columns given to Engine.open (${columns.stops.length}) do not fit this snapshot's ${count} footpaths: pass the tables of an engine over the same snapshot (engine.deriveSharedTables()).`);
     }
     const c = columns ?? footpathColumnsOf(r, false);
     this.stops = c.stops;

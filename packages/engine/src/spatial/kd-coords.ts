@@ -15,7 +15,7 @@ export function kdCoordsOf(r: SnapshotReader, table: string, ids: Uint32Array, c
   const section = `${table}.kdCoords`;
   if (r.has(section)) return { coords: r.f64(section), derived: false };
   if (given) {
-    if (given.length !== 2 * ids.length) throw new SnapshotFormatError(`The ${section} given to Engine.open hold ${given.length / 2} points for the snapshot's ${ids.length} ${table}.kdIds: pass the tables of an engine over the same snapshot (engine.sharedTables).`);
+    if (given.length !== 2 * ids.length) throw new SnapshotFormatError(`The ${section} given to Engine.open hold ${given.length / 2} points for the snapshot's ${ids.length} ${table}.kdIds: pass the tables of an engine over the same snapshot (engine.deriveSharedTables()).`);
     return { coords: given, derived: true };
   }
   for (let i = 0; i < ids.length; i++) if (ids[i] >= count) throw new SnapshotFormatError(`${table}.kdIds holds ${ids[i]} at ${i}, past the ${count} points it indexes.`);

@@ -22,7 +22,7 @@ export function stopStringColumn(r: SnapshotReader, column: StopDictionaryColumn
   const name = `stops.${column}`;
   if (r.has(name) || !r.has(`${name}Keys`)) return { values: r.u32(name), derived: false };
   if (given) {
-    if (given.length !== count) throw new SnapshotFormatError(`The ${name} given to Engine.open has ${given.length} entries for the snapshot's ${count} stops: pass the tables of an engine over the same snapshot (engine.sharedTables).`);
+    if (given.length !== count) throw new SnapshotFormatError(`The ${name} given to Engine.open has ${given.length} entries for the snapshot's ${count} stops: pass the tables of an engine over the same snapshot (engine.deriveSharedTables()).`);
     return { values: given, derived: true };
   }
   const keys = r.any(`${name}Keys`);

@@ -143,7 +143,7 @@ export class StreetGraph implements StreetNetwork {
 
   /** Routes `mode` on a hierarchy built before over this graph (another engine's, in shared memory): viewed, not built again. */
   useHierarchy(mode: 'walk' | 'bicycle', cols: HierarchyColumns): void {
-    if (cols.upOffsets.length !== this.nodeCount + 1) throw new SnapshotFormatError(`The ${mode} street hierarchy given to Engine.open covers ${cols.upOffsets.length - 1} nodes, not this snapshot's ${this.nodeCount}: pass the tables of an engine over the same snapshot (engine.sharedTables).`);
+    if (cols.upOffsets.length !== this.nodeCount + 1) throw new SnapshotFormatError(`The ${mode} street hierarchy given to Engine.open covers ${cols.upOffsets.length - 1} nodes, not this snapshot's ${this.nodeCount}: pass the tables of an engine over the same snapshot (engine.deriveSharedTables()).`);
     this.hierarchies.set(modeBit(mode), new HierarchySearch(new ContractionHierarchy(cols), this.nodeCount));
   }
 

@@ -208,6 +208,6 @@ export class TimetableTables {
 function checkDerived(d: DerivedTripColumns, tripCount: number, perTrip: { headsign: boolean; direction: boolean; profiles: boolean }): void {
   const fits = (col: ArrayLike<number> | null, stored: boolean) => (stored ? col === null : col !== null && col.length === tripCount);
   if (![d.tripPattern, d.tripRank, d.tripRoute].every((c) => fits(c, false)) || !fits(d.tripHeadsign, perTrip.headsign) || !fits(d.tripDirection, perTrip.direction) || (d.times !== null) !== perTrip.profiles) {
-    throw new SnapshotFormatError(`The derived trip columns given to Engine.open do not fit this snapshot's ${tripCount} trips: pass the tables of an engine over the same snapshot (engine.sharedTables).`);
+    throw new SnapshotFormatError(`The derived trip columns given to Engine.open do not fit this snapshot's ${tripCount} trips: pass the tables of an engine over the same snapshot (engine.deriveSharedTables()).`);
   }
 }
