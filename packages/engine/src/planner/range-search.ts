@@ -35,6 +35,13 @@ export interface RangeQuery {
    * beyond reads the horizon (a weaker bound, same journeys). Default: no horizon.
    */
   horizonS?: number;
+  /**
+   * Compute the latest-departure pruning (`TargetReach`) right after the window's first run
+   * rather than when its later runs prove dear: the planner's window after an extension, whose
+   * departures all wait out the gap that emptied the window before it (bench/RESULTS.md, "the
+   * tail, seventh session"). Same journeys either way. Default false.
+   */
+  reachFirst?: boolean;
 }
 
 /** What sizes a search window (`JourneyPlanner`), seconds; UNREACHED when no departure (or no journey) can reach the target. */
@@ -457,7 +464,8 @@ export class RangeSearch {
       const x = L.target[weakest];
       const cost = Math.max(firstScans, this.reachCost);
       const { evidence, projected } = this.reachTrigger;
-      if (this.bounds && x < reachX && i >= 0 && laterRuns > 0 && laterScans >= cost * evidence && laterScans * (1 + (i + 1) / laterRuns) >= cost * projected) {
+      const dear = laterRuns > 0 && laterScans >= cost * evidence && laterScans * (1 + (i + 1) / laterRuns) >= cost * projected;
+      if (this.bounds && x < reachX && i >= 0 && (dear || (wasFirst && q.reachFirst === true))) {
         reachX = x;
         laterScans = 0;
         laterRuns = 0;
