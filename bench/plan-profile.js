@@ -10,7 +10,7 @@
 // --tail N (after the other arguments) then lists the N dearest queries: CPU (least of 3 plans), search window, itineraries,
 // and the CPU of range RAPTOR (RangeSearch.runAll), the extension's first journey, the window estimate and the target bounds,
 // timed by wrapping those methods of the engine build's modules (for profiling only).
-// --work, --runs I, --split, --phases and --bounds: see the end of this file.
+// --work, --runs I, --split, --phases, --bounds and --slowest N: see the end of this file.
 import path from 'node:path';
 import { ensureSnapshot, readArrayBuffer, DATA } from './snapshots.js';
 
@@ -321,4 +321,79 @@ if (process.argv.includes('--bounds')) {
     }
   }
   console.log(`bounds Dijkstra: ${builds.map(([name], m) => `${name} ${((cpuMs[m] / 5 / triples.length) * 1000).toFixed(1)} us CPU per compute (check ${check[m] >>> 0})`).join('; ')}`);
+}
+
+// --slowest N: the N dearest queries (least CPU of 3 plans each), one line per query and one per window or extension of its
+// last plan: the window (search order, s), its range runs, pattern scans, the CPU of its first run and of its later runs,
+// searches back from the target (TargetReach) and what they scanned; the extension's run likewise. Each query is then
+// classed: "extended" (its first window held nothing: an extension and a second window), "long window" (2 h or more), or
+// "busy window" (many departures in a short one). Wraps the engine build's methods, for profiling only.
+const slowestAt = process.argv.indexOf('--slowest');
+if (slowestAt > 0) {
+  const engineUrl = import.meta.resolve(process.env.ENGINE ?? '@transit/engine');
+  const { RaptorSearch } = await import(new URL('./planner/raptor-search.js', engineUrl));
+  const { RangeSearch } = await import(new URL('./planner/range-search.js', engineUrl));
+  const { TargetReach } = await import(new URL('./planner/target-reach.js', engineUrl)).catch(() => ({ TargetReach: null }));
+  const ms = (c) => (c.user + c.system) / 1000;
+  let parts = [], part = null, scans = 0, reachScans = 0;
+  for (const m of ['scanForward', 'scanReverse']) {
+    const inner = RaptorSearch.prototype[m];
+    RaptorSearch.prototype[m] = function (...args) { scans++; return inner.apply(this, args); };
+  }
+  if (TargetReach) {
+    for (const m of ['scanBackInTime', 'scanForwardInTime']) {
+      const inner = TargetReach.prototype[m];
+      TargetReach.prototype[m] = function (...args) { reachScans++; return inner.apply(this, args); };
+    }
+    const compute = TargetReach.prototype.compute;
+    TargetReach.prototype.compute = function (...args) {
+      const c0 = process.cpuUsage();
+      try { return compute.apply(this, args); } finally { if (part) { part.reach++; part.reachMs += ms(process.cpuUsage(c0)); } }
+    };
+  }
+  const run = RaptorSearch.prototype.run;
+  RaptorSearch.prototype.run = function (...args) {
+    const s0 = scans, c0 = process.cpuUsage();
+    try { return run.apply(this, args); } finally {
+      if (part) {
+        const c = ms(process.cpuUsage(c0));
+        if (part.runs === 0) part.firstMs = c; else part.laterMs += c;
+        part.runs++;
+        part.scans += scans - s0;
+      }
+    }
+  };
+  for (const [m, kind] of [['search', 'window'], ['firstJourney', 'extension']]) {
+    const inner = RangeSearch.prototype[m];
+    RangeSearch.prototype[m] = function (...args) {
+      const q = args[0];
+      part = { kind, from: kind === 'window' ? (q.reverse ? -q.to : q.from) : args[1], to: kind === 'window' ? (q.reverse ? -q.from : q.to) : null, runs: 0, scans: 0, firstMs: 0, laterMs: 0, reach: 0, reachMs: 0, r0: reachScans };
+      const c0 = process.cpuUsage();
+      try { return inner.apply(this, args); } finally { part.ms = ms(process.cpuUsage(c0)); part.reachScans = reachScans - part.r0; parts.push(part); part = null; }
+    };
+  }
+  const rows = qs.map((q, i) => {
+    let best = Infinity, r, kept;
+    for (let k = 0; k < 3; k++) {
+      parts = [];
+      const c0 = process.cpuUsage();
+      r = plan(q);
+      best = Math.min(best, ms(process.cpuUsage(c0)));
+      kept = parts;
+    }
+    const windows = kept.filter((p) => p.kind === 'window');
+    const cls = kept.some((p) => p.kind === 'extension') ? 'extended' : r.searchWindowS >= 7200 ? 'long window' : 'busy window';
+    return { i, cpu: best, windowS: r.searchWindowS, itineraries: r.itineraries.length, parts: kept, cls, runs: windows.reduce((a, p) => a + p.runs, 0), scans: kept.reduce((a, p) => a + p.scans + p.reachScans, 0) };
+  });
+  rows.sort((a, b) => b.cpu - a.cpu);
+  const n = Number(process.argv[slowestAt + 1] ?? 5);
+  console.log(`slowest ${n} of ${rows.length} (least CPU of 3 plans; windows in search order, s${process.env.ARRIVE_BY ? ', negated arrivals' : ''}):`);
+  for (const r of rows.slice(0, n)) {
+    console.log(`  query ${r.i}: ${r.cpu.toFixed(2)} ms, ${r.cls}, window ${r.windowS / 60} min, ${r.itineraries} itineraries, ${r.runs} range runs, ${r.scans} pattern scans`);
+    for (const p of r.parts) {
+      const where = p.kind === 'window' ? `window ${p.from}..${p.to}` : `extension from ${p.from}`;
+      const reach = p.reach ? `; ${p.reach} searches back, ${p.reachScans} scans, ${p.reachMs.toFixed(2)} ms` : '';
+      console.log(`    ${where}: ${p.ms.toFixed(2)} ms, ${p.runs} runs, ${p.scans} scans, first run ${p.firstMs.toFixed(2)} ms, later runs ${p.laterMs.toFixed(2)} ms${reach}`);
+    }
+  }
 }

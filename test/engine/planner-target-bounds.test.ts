@@ -1,4 +1,4 @@
-// FEATURE UNDER TEST: destination pruning (TargetBounds): range searches pruned by the lower bounds find exactly the journeys of unpruned ones, in both directions (also when a cached target's bounds are installed again, and with the bounds stopped at a horizon, or once the query's stops are settled, past which the landmarks bound the stops; window estimates equal when the origin lies within the horizon, and no larger past it), no bound exceeds a real fastest time, bounds computed after other targets (cleared in O(reached)) equal fresh ones, and bounds with a horizon equal the unbounded ones below it and read the horizon beyond it, a stop of another component than the target never reaches it, and latest-departure pruning (TargetReach) run after every later run changes no journey (so the window estimate needs no unbounded Dijkstra for it), on seeded random timetables.
+// FEATURE UNDER TEST: destination pruning (TargetBounds): range searches pruned by the lower bounds find exactly the journeys of unpruned ones, in both directions (also when a cached target's bounds are installed again, and with the bounds stopped at a horizon, or once the query's stops are settled, past which the landmarks bound the stops; window estimates equal when the origin lies within the horizon, and no larger past it), no bound exceeds a real fastest time, bounds computed after other targets (cleared in O(reached)) equal fresh ones, and bounds with a horizon equal the unbounded ones below it and read the horizon beyond it, a stop of another component than the target never reaches it, and latest-departure pruning (TargetReach) run after every later run, or right after the first (`afterEmpty` after a dear window, the planner's window after an extension), changes no journey (so the window estimate needs no unbounded Dijkstra for it), on seeded random timetables.
 import { describe, expect, it } from 'vitest';
 import { buildSnapshot } from '@transit/builder';
 import { Engine } from '@transit/engine';
@@ -41,6 +41,8 @@ describe('range search with target bounds equals range search without', () => {
       const early = new RangeSearch(p.tt, new RaptorSearch(p.tt, p.transfers, p.days, p.patternMode), p.days, p.patternMode, new TargetBounds(p.tt, p.transfers), 0);
       // Latest-departure pruning (TargetReach) after every later run that lowers the target, not only in dear windows.
       const reaching = new RangeSearch(p.tt, new RaptorSearch(p.tt, p.transfers, p.days, p.patternMode), p.days, p.patternMode, new TargetBounds(p.tt, p.transfers), BOUNDS_FLOOR_S, undefined, { evidence: 0, projected: 0 });
+      // Latest-departure pruning from the window's first run on (`afterEmpty`; evidence 0: whatever the window before cost), then as the default trigger says.
+      const reachingFirst = new RangeSearch(p.tt, new RaptorSearch(p.tt, p.transfers, p.days, p.patternMode), p.days, p.patternMode, new TargetBounds(p.tt, p.transfers), BOUNDS_FLOOR_S, undefined, { evidence: 0, projected: 8 });
       const rand = mulberry32(seed * 17 + 3);
       const stops = (n: number): StopAccess[] => Array.from({ length: n }, () => ({ stop: Math.floor(rand() * S), seconds: Math.floor(rand() * 600), metres: 0 }));
       let found = 0, within = 0;
@@ -66,6 +68,7 @@ describe('range search with target bounds equals range search without', () => {
         expect(JSON.stringify(early.search(q)), `query ${i}, stopped at the query's stops`).toBe(JSON.stringify(want));
         expect(JSON.stringify(pruned.search(q)), `query ${i}: ${JSON.stringify(q)}`).toBe(JSON.stringify(want));
         expect(JSON.stringify(reaching.search(q)), `query ${i}, latest-departure pruning`).toBe(JSON.stringify(want));
+        expect(JSON.stringify(reachingFirst.search({ ...q, afterEmpty: true })), `query ${i}, latest-departure pruning from the first run`).toBe(JSON.stringify(want));
         found += want.length;
         // The previous target again: its cached bounds replace this one's in the search's array.
         const day = p.days.day;

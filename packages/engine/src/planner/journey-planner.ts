@@ -170,7 +170,8 @@ export class JourneyPlanner {
       const s = first && this.builder.score(first, accessBy, egressBy);
       if (s) {
         lo = u(q.arriveBy ? s.end : s.start);
-        found = this.searchWindow(q, base, lo, lo + width, accessBy, egressBy);
+        // Its departures wait out the gap that emptied the first window: when that one proved dear, latest-departure pruning pays from this one's first run.
+        found = this.searchWindow(q, { ...base, afterEmpty: true }, lo, lo + width, accessBy, egressBy);
       }
     }
     const key = (c: Scored) => u(q.arriveBy ? c.end : c.start);

@@ -35,6 +35,15 @@ export interface RangeQuery {
    * beyond reads the horizon (a weaker bound, same journeys). Default: no horizon.
    */
   horizonS?: number;
+  /**
+   * The window follows an empty one searched just before (the planner's window after its
+   * extension): when that window proved dear (its later runs scanned `REACH_TRIGGER.evidence`
+   * times what a search back costs), the latest-departure pruning (`TargetReach`) is computed
+   * right after this window's first run rather than once its own later runs prove dear: its
+   * departures wait out the same gap, so its later runs are as dear (bench/RESULTS.md, "the tail,
+   * seventh session"). Same journeys either way. Default false.
+   */
+  afterEmpty?: boolean;
 }
 
 /** What sizes a search window (`JourneyPlanner`), seconds; UNREACHED when no departure (or no journey) can reach the target. */
@@ -113,6 +122,9 @@ export class RangeSearch {
   private reach: TargetReach | null = null;
   /** Pattern scans of the last `TargetReach` search (what the next one may cost). */
   private reachCost = 0;
+  /** Pattern scans of the last window's first run and of its later runs (`RangeQuery.afterEmpty` reads them). */
+  private lastFirstScans = 0;
+  private lastLaterScans = 0;
   /** Bounds past the horizon from the landmarks (built on first use, or by `prepare`); null without bounds. */
   private beyondCache: BeyondHorizon | null | undefined;
 
@@ -415,6 +427,9 @@ export class RangeSearch {
     let laterScans = 0;
     let laterRuns = 0;
     let fromOrigin: Int32Array | null = null;
+    // After an empty window that proved dear, the pruning pays from this window's first run (`RangeQuery.afterEmpty`).
+    const early = q.afterEmpty === true && this.lastLaterScans >= this.reachTrigger.evidence * Math.max(this.lastFirstScans, this.reachCost);
+    let windowLater = 0;
     for (let i = n - 1; i >= 0; ) {
       const tau = this.tauAt(i);
       let j = i;
@@ -444,6 +459,7 @@ export class RangeSearch {
       else {
         laterScans += scans;
         laterRuns++;
+        windowLater += scans;
       }
       for (let k = 1; k < q.rounds; k++) {
         if (L.target[k] < this.before[k] && L.target[k] < L.target[k - 1] && L.targetStop[k] >= 0) {
@@ -457,7 +473,8 @@ export class RangeSearch {
       const x = L.target[weakest];
       const cost = Math.max(firstScans, this.reachCost);
       const { evidence, projected } = this.reachTrigger;
-      if (this.bounds && x < reachX && i >= 0 && laterRuns > 0 && laterScans >= cost * evidence && laterScans * (1 + (i + 1) / laterRuns) >= cost * projected) {
+      const dear = laterRuns > 0 && laterScans >= cost * evidence && laterScans * (1 + (i + 1) / laterRuns) >= cost * projected;
+      if (this.bounds && x < reachX && i >= 0 && (dear || (wasFirst && early))) {
         reachX = x;
         laterScans = 0;
         laterRuns = 0;
@@ -470,6 +487,8 @@ export class RangeSearch {
         this.reachCost = reach.scanCount;
       }
     }
+    this.lastFirstScans = firstScans;
+    this.lastLaterScans = windowLater;
     return out;
   }
 
