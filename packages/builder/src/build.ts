@@ -134,11 +134,20 @@ async function compileDataset(ds: Dataset, options: BuildOptions, coverage: Cove
   feeds.push(...fares.feeds);
 
   const use = async (kind: string, source: FeedSource, parse: Parser) => {
+    // The source is hashed on a worker thread while this one parses it; a failed parse stops the
+    // hashing and waits for its worker to end (no file left open).
+    const hashing = new AbortController();
+    const fingerprint = source.fingerprint(hashing.signal);
+    fingerprint.catch(() => undefined); // awaited below: a failure while the parse runs is not unhandled
     try {
       logMemory(`open ${source.name}`);
-      feeds.push({ kind, name: source.name, ...(await source.fingerprint()) });
-      logMemory(`fingerprinted ${source.name}`);
       await parse(ds, source, progress);
+      feeds.push({ kind, name: source.name, ...(await fingerprint) });
+      logMemory(`fingerprinted ${source.name}`);
+    } catch (err) {
+      hashing.abort();
+      await fingerprint.catch(() => undefined);
+      throw err;
     } finally {
       source.close();
     }
