@@ -47,31 +47,48 @@ export class StopTimeFields {
   stopEnd = 0;
   private readonly fieldStart = new Int32Array(MAX_FIELDS);
   private readonly fieldEnd = new Int32Array(MAX_FIELDS);
+  // The column positions as plain numbers (read per row; -1 when absent).
+  private readonly lastCol: number;
+  private readonly tripCol: number;
+  private readonly stopCol: number;
+  private readonly seqCol: number;
+  private readonly arrCol: number;
+  private readonly depCol: number;
+  private readonly pickupCol: number;
+  private readonly dropOffCol: number;
 
-  constructor(private readonly cols: StopTimeColumns) {}
+  constructor({ c, lastCol }: StopTimeColumns) {
+    this.lastCol = lastCol;
+    this.tripCol = c.trip_id;
+    this.stopCol = c.stop_id;
+    this.seqCol = c.stop_sequence;
+    this.arrCol = c.arrival_time;
+    this.depCol = c.departure_time;
+    this.pickupCol = c.pickup_type;
+    this.dropOffCol = c.drop_off_type;
+  }
 
   /** Reads the row buf[start, end); false when the string path must. Called per row: must not allocate. */
   parse(buf: Uint8Array, start: number, end: number): boolean {
-    const { c, lastCol } = this.cols;
     const fs = this.fieldStart;
     const fe = this.fieldEnd;
-    if (lastCol < 0 || !splitFields(buf, start, end, lastCol, fs, fe)) return false;
-    const seq = uintOfBytes(buf, fs[c.stop_sequence], fe[c.stop_sequence]);
-    let arr = timeOf(buf, fs[c.arrival_time], fe[c.arrival_time]);
-    let dep = timeOf(buf, fs[c.departure_time], fe[c.departure_time]);
+    if (this.lastCol < 0 || !splitFields(buf, start, end, this.lastCol, fs, fe)) return false;
+    const seq = uintOfBytes(buf, fs[this.seqCol], fe[this.seqCol]);
+    let arr = timeOf(buf, fs[this.arrCol], fe[this.arrCol]);
+    let dep = timeOf(buf, fs[this.depCol], fe[this.depCol]);
     if (arr === NO_TIME) arr = dep;
     if (dep === NO_TIME) dep = arr;
     if (seq < 0 || Number.isNaN(arr) || Number.isNaN(dep) || (dep !== NO_TIME && dep < arr)) return false;
-    const pickup = c.pickup_type < 0 ? 0 : flagOf(buf, fs[c.pickup_type], fe[c.pickup_type]);
-    const dropOff = c.drop_off_type < 0 ? 0 : flagOf(buf, fs[c.drop_off_type], fe[c.drop_off_type]);
+    const pickup = this.pickupCol < 0 ? 0 : flagOf(buf, fs[this.pickupCol], fe[this.pickupCol]);
+    const dropOff = this.dropOffCol < 0 ? 0 : flagOf(buf, fs[this.dropOffCol], fe[this.dropOffCol]);
     this.seq = seq;
     this.arr = arr;
     this.dep = dep;
     this.flags = (pickup << 2) | dropOff;
-    this.tripStart = fs[c.trip_id];
-    this.tripEnd = fe[c.trip_id];
-    this.stopStart = fs[c.stop_id];
-    this.stopEnd = fe[c.stop_id];
+    this.tripStart = fs[this.tripCol];
+    this.tripEnd = fe[this.tripCol];
+    this.stopStart = fs[this.stopCol];
+    this.stopEnd = fe[this.stopCol];
     return true;
   }
 }
