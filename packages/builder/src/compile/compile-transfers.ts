@@ -88,16 +88,15 @@ export function compileFootpaths(lat: ArrayLike<number>, lon: ArrayLike<number>,
       if (straight > TRANSFER_RADIUS_M) continue;
       const m = distance(s, t, straight);
       if (!Number.isFinite(m)) continue;
-      if (found === order.length) {
+      if (found === candidateStop.length) {
         candidateStop = grown(candidateStop, found * 2);
         candidateMetres = grown(candidateMetres, found * 2);
         order = new Uint32Array(found * 2);
       }
       candidateStop[found] = t;
-      candidateMetres[found] = m;
-      order[found] = found;
-      found++;
+      candidateMetres[found++] = m;
     }
+    for (let i = 0; i < found; i++) order[i] = i;
     for (const i of order.subarray(0, found).sort(byWalk)) {
       const t = candidateStop[i];
       const m = candidateMetres[i];
