@@ -1,11 +1,12 @@
 // FEATURE UNDER TEST: a source's fingerprint hashed on a worker thread (source/hash-files.ts): the hashes of the files' bytes, the worker's error with its message, a worker that ends without answering an error (not a wait without end), and a stop that rejects with no file left open.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it, expect } from 'vitest';
 import { hashFilesOnWorker } from '../../packages/builder/src/source/hash-files.js';
 import { openSource } from '../../packages/builder/src/source/feed-source.js';
+import { openFilesUnder } from '../support/open-files.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'hash-files-'));
 const small = path.join(dir, 'small.txt');
@@ -14,21 +15,6 @@ writeFileSync(small, 'stop_id,stop_name\nS1,One\n');
 const bigBytes = Buffer.alloc(3 * (1 << 20) + 17, 7); // more than one of the worker's reads
 writeFileSync(big, bigBytes);
 const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
-
-/** Files under `dir` this process holds open (Linux), or null where the system does not say. */
-function openFilesUnder(folder: string): string[] | null {
-  if (!existsSync('/proc/self/fd')) return null;
-  const open: string[] = [];
-  for (const fd of readdirSync('/proc/self/fd')) {
-    try {
-      const target = readlinkSync(`/proc/self/fd/${fd}`);
-      if (target.startsWith(folder + path.sep)) open.push(target);
-    } catch {
-      // The fd readdir itself used, closed since.
-    }
-  }
-  return open;
-}
 
 describe('hashFilesOnWorker', () => {
   it('gives each file\'s SHA-256 and length, in order', async () => {

@@ -1,11 +1,12 @@
 // FEATURE UNDER TEST: stop_times.txt parsed on a worker thread (gtfs/stop-times-thread.ts, gtfs/stop-times-worker.ts): the rows reach the store in file order, with the issues of one thread; a worker that throws, fails or exits fails the parse with a clear message instead of a wait without end, and a failed parse leaves no file open.
-import { existsSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it, expect } from 'vitest';
 import { newDataset } from '../../packages/builder/src/compile/compile-snapshot.js';
 import { parseGtfs } from '../../packages/builder/src/gtfs/parse-gtfs.js';
 import { openSource } from '../../packages/builder/src/source/feed-source.js';
 import { smallFeed } from '../support/small-feed.js';
+import { openFilesUnder } from '../support/open-files.js';
 
 const TRIPS = 120;
 const STOPS = 25;
@@ -41,21 +42,6 @@ async function parse(dir: string, options: { stopTimesThreadBytes?: number; stop
     source.close();
     ds.timetable.releaseStopTimes();
   }
-}
-
-/** Files under `dir` this process holds open (Linux), or null where the system does not say. */
-function openFilesUnder(dir: string): string[] | null {
-  if (!existsSync('/proc/self/fd')) return null;
-  const open: string[] = [];
-  for (const fd of readdirSync('/proc/self/fd')) {
-    try {
-      const target = readlinkSync(`/proc/self/fd/${fd}`);
-      if (target.startsWith(dir + path.sep)) open.push(target);
-    } catch {
-      // The fd readdir itself used, closed since.
-    }
-  }
-  return open;
 }
 
 // Worker scripts that fail: the vitest timeout is what a wait without end would hit.
