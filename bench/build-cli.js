@@ -8,7 +8,7 @@
 //   --builder DIR: another copy of packages/builder/dist inside this checkout (a saved baseline).
 //   --stop-times N: the snapshot's stop times (57,301,320 at 200 tiles), else the engine counts them.
 //   --stop-times-thread-bytes B: stop_times.txt from B bytes on a worker thread (the builder's default
-//   8 MiB; Infinity keeps it on the main thread, to compare the two with one dist).
+//   is Infinity, the main thread; 8388608 uses the worker from 8 MiB), to compare the two with one dist.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

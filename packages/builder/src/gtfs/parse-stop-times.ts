@@ -12,8 +12,13 @@ import { ROW_INTS, type StopTimeBatch } from './stop-time-batch.js';
 /** Value in the stop maps for a stop_id that is no usable stop here (its rows take the string path, which reports them). */
 const UNUSABLE_STOP = 2_000_000_000;
 
-/** A stop_times.txt of at least this many bytes is split and parsed on a worker thread; a smaller one on this thread. */
-export const STOP_TIMES_THREAD_BYTES = 8 << 20;
+/**
+ * A stop_times.txt of at least this many bytes is split and parsed on a worker thread; a smaller
+ * one on this thread. Infinity by default: on this project's 2-core machine the worker took about
+ * 1.8 CPU s for the 1.0 s its work costs the main thread at 8 tiles, so the step's wall grew
+ * (bench/RESULTS.md, "Builder throughput, seventh session"); give a byte count to use it.
+ */
+export const STOP_TIMES_THREAD_BYTES = Infinity;
 
 /** Chunks handed to the worker and not yet taken back: bounds the memory between the two threads. */
 const MAX_IN_FLIGHT = 16;
@@ -28,17 +33,22 @@ const MAX_IN_FLIGHT = 16;
  * Any row that path cannot take as plainly valid (a feed issue, a quirk `cell` would clean, a
  * ragged row) goes through `parseRecord`, the string path, so records and issues are the same.
  *
- * From STOP_TIMES_THREAD_BYTES (`ctx.stopTimesThreadBytes`) on, the splitting and the byte path
- * run on a worker thread (stop-times-worker.ts) while this one reads the file, looks the trips
- * and stops up and fills the store: the same rows in the same order, the same issues and errors.
+ * With `ctx.stopTimesThreadBytes` (default STOP_TIMES_THREAD_BYTES, Infinity: never), a file of
+ * that many bytes or more has its splitting and byte path run on a worker thread
+ * (stop-times-worker.ts) while this one reads the file, looks the trips and stops up and fills the
+ * store: the same rows in the same order, the same issues and errors.
  */
 export async function parseStopTimes(ctx: GtfsContext): Promise<void> {
   const rows = new StopTimeRows(ctx);
   const label = `${ctx.source.name}:stop_times.txt`;
   ctx.progress?.start(label);
   const chunks = ((await ctx.source.open('stop_times.txt')) as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
-  // Read ahead up to the threshold: a small file is parsed here, without starting a thread.
   const threshold = ctx.stopTimesThreadBytes ?? STOP_TIMES_THREAD_BYTES;
+  if (threshold === Infinity) {
+    await splitCsvBytes({ [Symbol.asyncIterator]: () => chunks }, label, (h) => rows.header(h), rows, ctx.progress); // never a thread: streamed, no read-ahead
+    return;
+  }
+  // Read ahead up to the threshold: a small file is parsed here, without starting a thread.
   const first: Buffer[] = [];
   let bytes = 0;
   let ended = false;
