@@ -3,7 +3,7 @@
 // its stop_times.txt rows shuffled (not ordered by trip), and the snapshot is byte for byte the
 // one built in memory; the temp folder is empty after the build, and after a build that fails the
 // temp file is closed too (no descriptor left on it).
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it, expect } from 'vitest';
@@ -12,29 +12,11 @@ import { PREAMBLE_BYTES, SECTION_ALIGN } from '@transit/engine';
 import { openSource } from '../../packages/builder/src/source/feed-source.js';
 import { smallFeed } from '../support/small-feed.js';
 import { HAVE_DATA, data } from '../support/data.js';
+import { openFilesUnder } from '../support/open-files.js';
 
 const builtAt = '2026-01-01T00:00:00.000Z';
 const NEWPORT = () => data('gtfs/newport_wales_bods_2023-06-13/newport-20230613_gtfs.zip');
 const tempDir = (name: string) => mkdtempSync(path.join(os.tmpdir(), name));
-
-/**
- * Files under `dir` this process still holds open (Linux: /proc/self/fd), or null where the
- * system does not say. The temp file is unlinked as soon as it is opened, so an empty folder
- * alone would not show a store left open.
- */
-function openFilesUnder(dir: string): string[] | null {
-  if (!existsSync('/proc/self/fd')) return null;
-  const open: string[] = [];
-  for (const fd of readdirSync('/proc/self/fd')) {
-    try {
-      const target = readlinkSync(`/proc/self/fd/${fd}`);
-      if (target.startsWith(dir + path.sep)) open.push(target);
-    } catch {
-      // The fd readdir itself used, closed since.
-    }
-  }
-  return open;
-}
 
 /** A snapshot's bytes after its header (the sections). */
 function sectionBytes(bytes: Uint8Array): Uint8Array {

@@ -49,6 +49,8 @@ export interface BuildOptions {
   tmpDir?: string;
   /** Stop times held in memory before a sorted run is spilled; default DEFAULT_RUN_ROWS (tests force the spill with a small one). */
   stopTimeRunRows?: number;
+  /** A stop_times.txt of this many bytes or more is parsed on a worker thread; default STOP_TIMES_THREAD_BYTES (Infinity: never, it did not pay on 2 cores; tests force the worker with 0). */
+  stopTimesThreadBytes?: number;
 }
 
 export interface BuildResult {
@@ -134,11 +136,20 @@ async function compileDataset(ds: Dataset, options: BuildOptions, coverage: Cove
   feeds.push(...fares.feeds);
 
   const use = async (kind: string, source: FeedSource, parse: Parser) => {
+    // The source is hashed on a worker thread while this one parses it; a failed parse stops the
+    // hashing and waits for its worker to end (no file left open).
+    const hashing = new AbortController();
+    const fingerprint = source.fingerprint(hashing.signal);
+    fingerprint.catch(() => undefined); // awaited below: a failure while the parse runs is not unhandled
     try {
       logMemory(`open ${source.name}`);
-      feeds.push({ kind, name: source.name, ...(await source.fingerprint()) });
-      logMemory(`fingerprinted ${source.name}`);
       await parse(ds, source, progress);
+      feeds.push({ kind, name: source.name, ...(await fingerprint) });
+      logMemory(`fingerprinted ${source.name}`);
+    } catch (err) {
+      hashing.abort();
+      await fingerprint.catch(() => undefined);
+      throw err;
     } finally {
       source.close();
     }
@@ -158,7 +169,7 @@ async function compileDataset(ds: Dataset, options: BuildOptions, coverage: Cove
 
   let feedNo = 0;
   const gtfs: Parser = async (d, source, p) => {
-    const ctx = { ds: d, tt: d.timetable, source, feed: String(feedNo++), progress: p };
+    const ctx = { ds: d, tt: d.timetable, source, feed: String(feedNo++), progress: p, stopTimesThreadBytes: options.stopTimesThreadBytes };
     await parseGtfs(ctx);
     await parseGtfsFeedFares(ctx);
   };

@@ -2,6 +2,7 @@ import KDBush from 'kdbush';
 import { distanceMetres, TRANSFER_RADIUS_M, DETOUR_FACTOR, walkSeconds, walksSymmetric, boxAround, NONE, StreetGraph, streetTransferDistance, PACKED_SECTION, RICE_ESCAPE_ZEROS, RICE_MAX_K, PACKED_PAD_BYTES, type StreetColumns } from '@transit/engine';
 import { kdSections } from '../write/kd-sections.js';
 import { chunkedU8, chunkedU16, chunkedU32 } from '../write/chunked-column.js';
+import { grown } from '../write/growable.js';
 import type { SnapshotWriter } from '../write/snapshot-writer.js';
 
 /** Walking metres between two stops, or NaN when there is no walkable way within the radius. */
@@ -70,26 +71,41 @@ export function compileFootpaths(lat: ArrayLike<number>, lon: ArrayLike<number>,
   const fixes = chunkedU8();
   // The seconds as the engine derives them, only to tell whether every footpath has its way back.
   const seconds = chunkedU16();
+  // One stop's candidates (target, walking metres) and their order, reused for every stop: no object
+  // or array a candidate (a national feed has tens of millions, garbage that raised the step's peak).
+  let candidateStop = new Uint32Array(64);
+  let candidateMetres = new Float64Array(64);
+  let order = new Uint32Array(64);
+  const byWalk = (a: number, b: number) => candidateMetres[a] - candidateMetres[b] || candidateStop[a] - candidateStop[b];
   for (let s = 0; s < n; s++) {
     offsets[s] = targets.length;
     if (!modes[s]) continue;
     const [minLon, minLat, maxLon, maxLat] = boxAround(lat[s], lon[s], TRANSFER_RADIUS_M);
-    const found: { t: number; m: number }[] = [];
+    let found = 0;
     for (const t of kd.range(minLon, minLat, maxLon, maxLat)) {
       if (t === s || !modes[t]) continue;
       const straight = distanceMetres(lat[s], lon[s], lat[t], lon[t]);
       if (straight > TRANSFER_RADIUS_M) continue;
       const m = distance(s, t, straight);
-      if (Number.isFinite(m)) found.push({ t, m });
+      if (!Number.isFinite(m)) continue;
+      if (found === candidateStop.length) {
+        candidateStop = grown(candidateStop, found * 2);
+        candidateMetres = grown(candidateMetres, found * 2);
+        order = new Uint32Array(found * 2);
+      }
+      candidateStop[found] = t;
+      candidateMetres[found++] = m;
     }
-    found.sort((a, b) => a.m - b.m || a.t - b.t);
-    for (const f of found) {
-      const rounded = Math.round(f.m);
-      if (rounded > MAX_FOOTPATH_M) throw new Error(`footpath from stop ${s} to stop ${f.t} is ${rounded} m, longer than the ${MAX_FOOTPATH_M} m a snapshot holds (footpath metres are u16)`);
-      targets.push(f.t);
+    for (let i = 0; i < found; i++) order[i] = i;
+    for (const i of order.subarray(0, found).sort(byWalk)) {
+      const t = candidateStop[i];
+      const m = candidateMetres[i];
+      const rounded = Math.round(m);
+      if (rounded > MAX_FOOTPATH_M) throw new Error(`footpath from stop ${s} to stop ${t} is ${rounded} m, longer than the ${MAX_FOOTPATH_M} m a snapshot holds (footpath metres are u16)`);
+      targets.push(t);
       metres.push(rounded);
-      fixes.push(secondsFix(f.m, rounded));
-      seconds.push(walkSeconds(f.m));
+      fixes.push(secondsFix(m, rounded));
+      seconds.push(walkSeconds(m));
     }
   }
   offsets[n] = targets.length;
