@@ -9,9 +9,10 @@ export const TRIP_ID_BLOCK = 16;
 /**
  * Feed trip_ids by trip index and trips by trip_id. Snapshots store them front-coded in byte
  * order (`trips.idBytes`, blocks of TRIP_ID_BLOCK: the first id whole, then each as the length it
- * shares with the one before and the rest; docs/engine.md), with `trips.idRank` (trip -> its
- * position in that order) and `trips.byId` (position -> trip). Older snapshots' `trips.id`
- * (trip -> string) is read through the string table.
+ * shares with the one before and the rest; docs/engine.md) and `trips.byId` (position -> trip);
+ * a trip's position in that order is `byId` inverted on first use (snapshots of the sixth
+ * session stored it as `trips.idRank`). Older snapshots' `trips.id` (trip -> string) is read
+ * through the string table.
  */
 export class TripIds {
   private rankColumn: Uint32Array | null;
@@ -40,7 +41,7 @@ export class TripIds {
     this.rankColumn = rank;
   }
 
-  /** Trip -> its position in trip_id byte order (the boards' tie-break; derived on first use from an older snapshot). */
+  /** Trip -> its position in trip_id byte order (the boards' tie-break; derived on first use unless the snapshot stores `trips.idRank`). */
   get rank(): Uint32Array {
     return (this.rankColumn ??= inverse(this.byId));
   }
@@ -53,11 +54,11 @@ export class TripIds {
       if (column.length !== byId.length) throw new SnapshotFormatError(`trips.id has ${column.length} entries and trips.byId ${byId.length}.`);
       return new TripIds(byId, null, null, new Uint8Array(0), column, new StringTable(r.u8('strings.bytes'), r.u32('strings.offsets')));
     }
-    const rank = r.u32('trips.idRank');
+    const rank = r.has('trips.idRank') ? r.u32('trips.idRank') : null;
     const blocks = r.u32('trips.idBlockOffsets');
     const bytes = r.u8('trips.idBytes');
-    if (rank.length !== byId.length || blocks.length !== Math.ceil(byId.length / TRIP_ID_BLOCK) + 1 || blocks[blocks.length - 1] !== bytes.length) {
-      throw new SnapshotFormatError(`trips.idRank (${rank.length}), trips.byId (${byId.length}), trips.idBlockOffsets (${blocks.length}) and trips.idBytes (${bytes.length} bytes) do not match. Rebuild the snapshot.`);
+    if ((rank && rank.length !== byId.length) || blocks.length !== Math.ceil(byId.length / TRIP_ID_BLOCK) + 1 || blocks[blocks.length - 1] !== bytes.length) {
+      throw new SnapshotFormatError(`trips.idRank (${rank?.length ?? 'not stored'}), trips.byId (${byId.length}), trips.idBlockOffsets (${blocks.length}) and trips.idBytes (${bytes.length} bytes) do not match. Rebuild the snapshot.`);
     }
     return new TripIds(byId, rank, blocks, bytes, null, null);
   }
@@ -161,9 +162,14 @@ function compareBytes(a: Uint8Array, len: number, key: Uint8Array): number {
   return len - key.length;
 }
 
-/** Position -> trip inverted to trip -> position (older snapshots, which store only the first). */
+/** Position -> trip inverted to trip -> position. Throws SnapshotFormatError unless `byId` is a permutation. */
 function inverse(byId: Uint32Array): Uint32Array {
-  const rank = new Uint32Array(byId.length);
-  for (let i = 0; i < byId.length; i++) rank[byId[i]] = i;
+  const n = byId.length;
+  const rank = new Uint32Array(n).fill(n);
+  for (let i = 0; i < n; i++) {
+    const t = byId[i];
+    if (t >= n || rank[t] !== n) throw new SnapshotFormatError(`trips.byId is not a permutation of the ${n} trips (position ${i}). Rebuild the snapshot.`);
+    rank[t] = i;
+  }
   return rank;
 }
