@@ -16,6 +16,7 @@ export const TRIP_ID_BLOCK = 16;
  */
 export class TripIds {
   private rankColumn: Uint32Array | null;
+  private readonly storedRank: boolean;
   /** Position in trip_id byte order -> trip. */
   readonly byId: Uint32Array;
   /** Decoded ids by trip, filled on first use: boards and live matching ask for the same trips again. */
@@ -39,11 +40,40 @@ export class TripIds {
   ) {
     this.byId = byId;
     this.rankColumn = rank;
+    this.storedRank = rank !== null;
   }
 
-  /** Trip -> its position in trip_id byte order (the boards' tie-break; derived on first use unless the snapshot stores `trips.idRank`). */
+  /** Trip -> its position in trip_id byte order (the boards' tie-break; derived on first use unless the snapshot stores `trips.idRank` or `adopt` gave it). */
   get rank(): Uint32Array {
-    return (this.rankColumn ??= inverse(this.byId));
+    return (this.rankColumn ??= this.rankInto(new Uint32Array(this.byId.length)));
+  }
+
+  /** Whether the snapshot stores the ranks (`trips.idRank`, sixth-session snapshots). */
+  get stored(): boolean {
+    return this.storedRank;
+  }
+
+  /**
+   * Writes each trip's rank (`trips.byId` inverted) into `out` (a value per trip: memory of the
+   * caller's, shared for other threads to view) and returns it. Throws SnapshotFormatError unless
+   * `trips.byId` is a permutation.
+   */
+  rankInto(out: Uint32Array): Uint32Array {
+    const byId = this.byId;
+    const n = byId.length;
+    out.fill(n);
+    for (let i = 0; i < n; i++) {
+      const t = byId[i];
+      if (t >= n || out[t] !== n) throw new SnapshotFormatError(`trips.byId is not a permutation of the ${n} trips (position ${i}). Rebuild the snapshot.`);
+      out[t] = i;
+    }
+    return out;
+  }
+
+  /** Uses `rank` (derived by another engine over the same snapshot: `rankInto`) instead of deriving it. */
+  adopt(rank: Uint32Array): void {
+    if (rank.length !== this.byId.length) throw new SnapshotFormatError(`The trip id ranks given have ${rank.length} entries for ${this.byId.length} trips.`);
+    this.rankColumn = rank;
   }
 
   /** The trip ids of a snapshot, front-coded or (older snapshots) as strings. */
@@ -160,16 +190,4 @@ function compareBytes(a: Uint8Array, len: number, key: Uint8Array): number {
     if (d !== 0) return d;
   }
   return len - key.length;
-}
-
-/** Position -> trip inverted to trip -> position. Throws SnapshotFormatError unless `byId` is a permutation. */
-function inverse(byId: Uint32Array): Uint32Array {
-  const n = byId.length;
-  const rank = new Uint32Array(n).fill(n);
-  for (let i = 0; i < n; i++) {
-    const t = byId[i];
-    if (t >= n || rank[t] !== n) throw new SnapshotFormatError(`trips.byId is not a permutation of the ${n} trips (position ${i}). Rebuild the snapshot.`);
-    rank[t] = i;
-  }
-  return rank;
 }

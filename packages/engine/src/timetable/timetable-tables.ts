@@ -4,6 +4,7 @@ import { NONE } from '../snapshot/format.js';
 import { perTripOf, tripColumnsOf, type DerivedTripColumns } from './derived-columns.js';
 import { compactTimes, expandProfiles, type CompactTimes } from './compact-times.js';
 import { TripIds } from '../snapshot/trip-ids.js';
+import { allocColumn } from './alloc-column.js';
 import { ShapeLines } from '../snapshot/shape-lines.js';
 
 /**
@@ -125,7 +126,9 @@ export class TimetableTables {
       tripHeadsign: perTrip.headsign ? null : perTripOf(r.u32('patterns.headsign'), this.patternTripOffsets, share),
       tripDirection: perTrip.direction ? null : perTripOf(r.u8('patterns.direction'), this.patternTripOffsets, share),
       times: perTrip.profiles ? this.expandProfiles(r, share) : null,
+      tripIdRank: share && !this.tripIds.stored ? this.tripIds.rankInto(allocColumn(Uint32Array, tripCount, true)) : null,
     };
+    if (this.derived.tripIdRank) this.tripIds.adopt(this.derived.tripIdRank);
     this.tripPattern = this.derived.tripPattern;
     this.tripRank = this.derived.tripRank;
     this.tripRoute = this.derived.tripRoute;
@@ -217,7 +220,7 @@ function patternPosOf(r: SnapshotReader, entryCount: number): Uint16Array | Uint
 /** Throws SnapshotFormatError unless `d` has a value per trip in each column this snapshot derives (and none in those it stores). */
 function checkDerived(d: DerivedTripColumns, tripCount: number, perTrip: { headsign: boolean; direction: boolean; profiles: boolean }): void {
   const fits = (col: ArrayLike<number> | null, stored: boolean) => (stored ? col === null : col !== null && col.length === tripCount);
-  if (![d.tripPattern, d.tripRank, d.tripRoute].every((c) => fits(c, false)) || !fits(d.tripHeadsign, perTrip.headsign) || !fits(d.tripDirection, perTrip.direction) || (d.times !== null) !== perTrip.profiles) {
+  if (![d.tripPattern, d.tripRank, d.tripRoute].every((c) => fits(c, false)) || (d.tripIdRank !== null && d.tripIdRank.length !== tripCount) || !fits(d.tripHeadsign, perTrip.headsign) || !fits(d.tripDirection, perTrip.direction) || (d.times !== null) !== perTrip.profiles) {
     throw new SnapshotFormatError(`The derived trip columns given to Engine.open do not fit this snapshot's ${tripCount} trips: pass the tables of an engine over the same snapshot (engine.sharedTables).`);
   }
 }
