@@ -73,6 +73,9 @@ describe('patterns', () => {
     const pats = [...tt.stopPatterns.subarray(tt.stopPatternOffsets[s2], tt.stopPatternOffsets[s2 + 1])];
     expect(pats.sort()).toEqual([0, 1]);
     expect([...tt.stopPatternPos.subarray(tt.stopPatternOffsets[s2], tt.stopPatternOffsets[s2 + 1])]).toEqual([1, 1]);
+    // Positions fit 16 bits (patterns of at most 65,536 stops): stored and read as u16 since the seventh session.
+    expect(e.reader.any('stops.patternPos')).toBeInstanceOf(Uint16Array);
+    expect(tt.stopPatternPos).toBeInstanceOf(Uint16Array);
   });
 
   it('keeps trips with different pickup/drop-off rules apart, even when the rules read alike as digits', async () => {

@@ -29,7 +29,7 @@ describe('place sections', () => {
     const codes = r.u8('postcodes.codes');
     const list = Array.from({ length: codes.length / 7 }, (_, i) => String.fromCharCode(...codes.subarray(i * 7, i * 7 + 7)).replace(/\0+$/, ''));
     expect(list).toEqual(['LS14DY', 'S101AA', 'S11AA', 'S12HH']);
-    expect([...r.f64('postcodes.lat')]).toEqual([53.8, 53.4, 53.2, 53.1]); // first of the duplicates kept
+    expect([...r.i32('postcodes.latE6')]).toEqual([53_800_000, 53_400_000, 53_200_000, 53_100_000]); // first of the duplicates kept; millionths of a degree
     expect(ds.issues.kept.map((i) => `${i.code}:${i.entityId}`)).toEqual(['bad_postcode:S1', 'duplicate_id:S11AA']);
   });
 

@@ -1,4 +1,4 @@
-// FEATURE UNDER TEST: Engine.open's shared tables: an engine opened with `share` derives its trip columns, expanded time rows, footpath columns (targets and metres decoded, seconds derived) and (once asked) the planner's landmark tables into shared memory, an engine given them (a worker thread's) views those very arrays, plans included, instead of deriving its own and answers boards, trips and plans as an engine of its own does, and tables that do not fit the snapshot are refused with a clear SnapshotFormatError.
+// FEATURE UNDER TEST: Engine.open's shared tables: an engine opened with `share` derives its trip columns, trip id ranks, expanded time rows, footpath columns (targets and metres decoded, seconds derived) and (once asked) the planner's landmark tables into shared memory, an engine given them (a worker thread's) views those very arrays, plans included, instead of deriving its own and answers boards, trips and plans as an engine of its own does, and tables that do not fit the snapshot are refused with a clear SnapshotFormatError.
 import { describe, expect, inject, it } from 'vitest';
 import { Engine, SnapshotFormatError } from '@transit/engine';
 import { buildSnapshot } from '@transit/builder';
@@ -25,13 +25,17 @@ describe('shared tables', () => {
     const { trips } = main.sharedTables;
     // The demo snapshot stores running-time profiles: their per-trip rows are derived too.
     expect(trips.times, 'expanded time rows').not.toBeNull();
-    for (const col of [trips.tripPattern, trips.tripRank, trips.tripRoute, trips.times!.times, trips.times!.timeRows]) expect(col.buffer).toBeInstanceOf(SharedArrayBuffer);
+    // The trip id ranks too (trips.byId inverted): the snapshot no longer stores them.
+    expect(main.reader.has('trips.idRank')).toBe(false);
+    for (const col of [trips.tripPattern, trips.tripRank, trips.tripRoute, trips.times!.times, trips.times!.timeRows, trips.tripIdRank!]) expect(col.buffer).toBeInstanceOf(SharedArrayBuffer);
     const worker = Engine.open(shared, { tables: main.sharedTables });
     expect(worker.timetable.tripPattern).toBe(trips.tripPattern);
     expect(worker.timetable.tripRank).toBe(trips.tripRank);
     expect(worker.timetable.tripRoute).toBe(trips.tripRoute);
     expect(worker.timetable.times).toBe(trips.times!.times);
     expect(worker.timetable.timeRows).toBe(trips.times!.timeRows);
+    expect(worker.timetable.tripIds.rank).toBe(trips.tripIdRank);
+    expect(main.timetable.tripIds.rank).toBe(trips.tripIdRank);
     const footpaths = main.sharedTables.footpaths!;
     for (const col of [footpaths.stops, footpaths.metres, footpaths.seconds]) expect(col.buffer, 'footpath columns').toBeInstanceOf(SharedArrayBuffer);
     expect(worker.planner.transfers.stops).toBe(footpaths.stops);

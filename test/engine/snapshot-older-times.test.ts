@@ -1,4 +1,4 @@
-// FEATURE UNDER TEST: a snapshot in the older timetable form (full times.arr / times.dep matrices per pattern, trips.pattern / .rank / .route, patterns.trips, per-trip headsigns and directions) opens and reads the same trips, boards and journeys as the compact form the builder writes now.
+// FEATURE UNDER TEST: a snapshot in the older timetable form (full times.arr / times.dep matrices per pattern, trips.pattern / .rank / .route, patterns.trips, per-trip headsigns and directions, u32 stop pattern positions, stored trip id ranks) opens and reads the same trips, boards and journeys as the compact form the builder writes now.
 import { describe, expect, it } from 'vitest';
 import { Engine, NONE, parseDay, ukLocalToEpoch, type TypedArray } from '@transit/engine';
 import { SnapshotWriter } from '@transit/builder';
@@ -10,7 +10,7 @@ function olderForm(e: Engine): Engine {
   const r = e.reader;
   const tt = e.timetable;
   const w = new SnapshotWriter();
-  const replaced = new Set(['times.profiles', 'times.profileDeltas', 'patterns.profileRows', 'trips.start', 'trips.profile', 'patterns.headsign', 'patterns.direction']);
+  const replaced = new Set(['times.profiles', 'times.profileDeltas', 'patterns.profileRows', 'patterns.dwells', 'stops.patternPos', 'trips.start', 'trips.profile', 'patterns.headsign', 'patterns.direction']);
   for (const s of r.header.sections) if (!replaced.has(s.name)) w.add(s.name, r.any(s.name) as TypedArray);
   const timeOffsets = new Uint32Array(tt.patternCount + 1);
   for (let p = 0; p < tt.patternCount; p++) timeOffsets[p + 1] = timeOffsets[p] + (tt.patternStopOffsets[p + 1] - tt.patternStopOffsets[p]) * (tt.patternTripOffsets[p + 1] - tt.patternTripOffsets[p]);
@@ -27,6 +27,8 @@ function olderForm(e: Engine): Engine {
   w.add('times.arr', arr).add('times.dep', dep).add('patterns.timeOffsets', timeOffsets);
   w.add('trips.pattern', tt.tripPattern).add('trips.rank', tt.tripRank).add('trips.route', tt.tripRoute).add('patterns.trips', Uint32Array.from({ length: tt.tripCount }, (_, i) => i));
   w.add('trips.headsign', tt.tripHeadsign).add('trips.direction', tt.tripDirection);
+  // Positions as u32 and each trip's id rank stored (both before the seventh session).
+  w.add('stops.patternPos', Uint32Array.from(tt.stopPatternPos)).add('trips.idRank', Uint32Array.from(tt.tripIds.rank));
   const { sections: _, ...header } = r.header;
   return Engine.open(w.toBytes(header).buffer as ArrayBuffer);
 }
@@ -45,6 +47,8 @@ describe('older snapshot timetable form', () => {
     const e = demoEngine();
     const old = olderForm(e);
     expect(old.reader.has('times.values') || old.reader.has('times.profiles')).toBe(false);
+    expect(old.timetable.stopPatternPos).toBeInstanceOf(Uint32Array);
+    expect(old.timetable.tripIds.rank).toEqual(e.timetable.tripIds.rank);
     expect(old.timetable.stopTimeCount).toBe(e.timetable.stopTimeCount);
     expect(dumpTrips(old)).toEqual(dumpTrips(e));
     expect([...old.timetable.tripShape].some((s) => s !== NONE)).toBe(true);

@@ -22,6 +22,7 @@ export { ShapeLines } from './snapshot/shape-lines.js';
 export { KD_NODE_SIZE } from './spatial/kd-view.js';
 export { deletionHash, NO_SKIP, TYPO_MIN_TOKEN_BYTES, TYPO_MIN_WORD_BYTES, TYPO_MAX_BYTES } from './places/typo.js';
 export { PlacePageSearch } from './places/place-page-search.js';
+export { MICRO_DEGREES, microDegreesOf } from './places/postcode-column.js';
 export { PLACE_PAGE_SECTIONS, PLACE_PAGE_MIN_POSTINGS, PLACE_PAGE_MIN_WORK, PLACE_PAGE_MAX_PHRASES, type PlacePageColumns } from './places/place-pages.js';
 export { STOP_TYPE_CODES, ModeBit } from './stops/stop-table.js';
 export { STOP_DICTIONARY_COLUMNS, type StopDictionaryColumn, type StopStringColumns } from './stops/stop-strings.js';

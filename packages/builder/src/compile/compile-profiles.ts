@@ -1,6 +1,6 @@
 import { PROFILE_DELTA_MAX_BYTES, writeProfileDelta } from '@transit/engine';
 import type { CallBuffer } from '../gtfs/stop-time-runs.js';
-import { grown, growU32 } from '../write/growable.js';
+import { grown } from '../write/growable.js';
 
 /** A pattern's running times stored once: the `times.profiles` form (see TimetableTables.timeRows in the engine). */
 export interface ProfileTimes {
@@ -10,8 +10,8 @@ export interface ProfileTimes {
    * profile's previous row (`times.profileDeltas`, engine timetable/profile-deltas.ts).
    */
   deltas: Uint8Array;
-  /** Pattern stop -> [first, end) of its rows (counted in offsets, not bytes); length pattern stops + 1. */
-  timeRows: Uint32Array;
+  /** A bit per pattern stop (bit i % 8 of byte i >> 3): set where it has a departure row (`patterns.dwells`). */
+  dwells: Uint8Array;
   /** Trip -> its first departure (Seconds), which its profile's offsets are added to. */
   tripStart: Int32Array;
   /** Trip -> its profile (column in its pattern's rows), numbered by first use in departure order. */
@@ -103,8 +103,9 @@ export class ProfileRowWriter {
   private offsets = new Int32Array(1 << 12);
   private deltas = new Uint8Array(1 << 16);
   private byteCount = 0;
-  private timeCount = 0;
-  private readonly timeRows = growU32();
+  private dwells = new Uint8Array(1 << 12);
+  /** Pattern stops added so far. */
+  private stopCount = 0;
   private readonly tripStart: Int32Array;
   private readonly tripProfile: Uint32Array;
   private maxProfiles = 0;
@@ -135,23 +136,25 @@ export class ProfileRowWriter {
     const p = this.profiles;
     if (2 * n * used.length > this.offsets.length) this.offsets = new Int32Array(Math.max(2 * this.offsets.length, 2 * n * used.length));
     const offsets = this.offsets;
+    if (this.stopCount + n > 8 * this.dwells.length) this.dwells = grown(this.dwells, Math.max(2 * this.dwells.length, (this.stopCount + n + 7) >>> 3));
     let count = 0;
     for (let pos = 0; pos < n; pos++) {
-      this.timeRows.push(this.timeCount + count);
       let dwells = false;
       for (const k of used) {
         offsets[count++] = p.arr(k, pos);
         dwells ||= p.arr(k, pos) !== p.dep(k, pos, n);
       }
-      if (dwells) for (const k of used) offsets[count++] = p.dep(k, pos, n);
+      if (dwells) {
+        for (const k of used) offsets[count++] = p.dep(k, pos, n);
+        this.dwells[(this.stopCount + pos) >>> 3] |= 1 << ((this.stopCount + pos) & 7);
+      }
     }
-    this.timeCount += count;
+    this.stopCount += n;
     this.writeDeltas(offsets, count, used.length);
   }
 
   finish(): ProfileTimes {
-    this.timeRows.push(this.timeCount);
-    return { deltas: this.deltas.slice(0, this.byteCount), timeRows: this.timeRows.view().slice(), tripStart: this.tripStart, tripProfile: this.tripProfile, maxProfiles: this.maxProfiles };
+    return { deltas: this.deltas.slice(0, this.byteCount), dwells: this.dwells.slice(0, (this.stopCount + 7) >>> 3), tripStart: this.tripStart, tripProfile: this.tripProfile, maxProfiles: this.maxProfiles };
   }
 
   /** Appends one pattern's `count` offsets (P = `stride` profiles a row) as deltas from the value `stride` before. */

@@ -19,9 +19,9 @@ export function writeTimetable(ds: Dataset, w: SnapshotWriter, p: CompiledPatter
 
   const trips = tt.trips;
   const order = p.tripOrder;
-  // Trip ids front-coded in byte order, outside the string table (most share long prefixes).
+  // Trip ids front-coded in byte order, outside the string table (most share long prefixes); the engine inverts trips.byId for a trip's rank.
   const ids = compileTripIds(Array.from(order, (t) => trips.id[t]));
-  w.add('trips.idRank', ids.rank).add('trips.idBlockOffsets', ids.blockOffsets).add('trips.idBytes', ids.bytes).add('trips.byId', ids.byId);
+  w.add('trips.idBlockOffsets', ids.blockOffsets).add('trips.idBytes', ids.bytes).add('trips.byId', ids.byId);
   // A trip's pattern, rank and route follow from patterns.tripOffsets (a pattern's trips are
   // contiguous), so the engine derives them; string columns empty for every trip are left out.
   addPerPattern(w, 'headsign', Uint32Array.from(order, (t) => pool.intern(trips.headsign(t))), p.patternTripOffsets);
@@ -49,7 +49,7 @@ export function writeTimetable(ds: Dataset, w: SnapshotWriter, p: CompiledPatter
   // A pattern's running times once per profile (as varint deltas), a start and a profile per trip: time = start + offset.
   const times = p.times;
   const profile = times.maxProfiles <= 0x100 ? Uint8Array.from(times.tripProfile) : times.maxProfiles <= 0x10000 ? Uint16Array.from(times.tripProfile) : times.tripProfile;
-  w.add('patterns.profileRows', times.timeRows).add('times.profileDeltas', times.deltas).add('trips.start', times.tripStart).add('trips.profile', profile);
+  w.add('patterns.dwells', times.dwells).add('times.profileDeltas', times.deltas).add('trips.start', times.tripStart).add('trips.profile', profile);
 
   const index = stopPatternIndex(p, stopCount);
   w.add('stops.patternOffsets', index.offsets).add('stops.patterns', index.patterns).add('stops.patternPos', index.pos);
@@ -76,15 +76,21 @@ function addPerPattern(w: SnapshotWriter, name: string, perTrip: Uint8Array | Ui
   w.add(`patterns.${name}`, perPattern);
 }
 
-/** Stop -> (pattern, position) pairs in CSR form; a stop visited twice by a pattern (loops) appears twice. */
+/**
+ * Stop -> (pattern, position) pairs in CSR form; a stop visited twice by a pattern (loops) appears
+ * twice. Positions are u16 when every pattern has at most 65,536 stops (every real one), else u32:
+ * the engine reads the kind stored.
+ */
 function stopPatternIndex(p: CompiledPatterns, stopCount: number) {
   const offsets = new Uint32Array(stopCount + 1);
   for (const s of p.patternStops) offsets[s + 1]++;
   for (let s = 0; s < stopCount; s++) offsets[s + 1] += offsets[s];
   const cursor = offsets.slice(0, stopCount);
   const patterns = new Uint32Array(p.patternStops.length);
-  const pos = new Uint32Array(p.patternStops.length);
   const patternCount = p.patternRoute.length;
+  let longest = 0;
+  for (let pat = 0; pat < patternCount; pat++) longest = Math.max(longest, p.patternStopOffsets[pat + 1] - p.patternStopOffsets[pat]);
+  const pos = longest <= 0x10000 ? new Uint16Array(p.patternStops.length) : new Uint32Array(p.patternStops.length);
   for (let pat = 0; pat < patternCount; pat++) {
     for (let i = p.patternStopOffsets[pat]; i < p.patternStopOffsets[pat + 1]; i++) {
       const at = cursor[p.patternStops[i]]++;

@@ -1,4 +1,4 @@
-import { tokenize, deletionHash, NO_SKIP, TYPO_MIN_TOKEN_BYTES, TYPO_MIN_WORD_BYTES, TYPO_MAX_BYTES } from '@transit/engine';
+import { tokenize, microDegreesOf, deletionHash, NO_SKIP, TYPO_MIN_TOKEN_BYTES, TYPO_MIN_WORD_BYTES, TYPO_MAX_BYTES } from '@transit/engine';
 import type { Dataset, SettlementRecord, StationRecord } from '../dataset.js';
 import type { StopTable } from '../stop-table.js';
 import { StopKind } from '../dataset.js';
@@ -108,9 +108,13 @@ function writePostcodes(ds: Dataset, w: SnapshotWriter): { lat: Float64Array; lo
   kept.forEach((i, pos) => writePostcodeBytes(keys[i], bytes, pos * POSTCODE_WIDTH));
   const sortedLat = Float64Array.from(kept, (i) => lat[i]);
   const sortedLon = Float64Array.from(kept, (i) => lon[i]);
-  w.add('postcodes.codes', bytes) // Postcode -> POSTCODE_WIDTH (7) ASCII bytes of its normalised code, zero-padded; sorted
-    .add('postcodes.lat', sortedLat) // Postcode -> centroid latitude, WGS84 degrees
-    .add('postcodes.lon', sortedLon); // Postcode -> centroid longitude, WGS84 degrees
+  w.add('postcodes.codes', bytes); // Postcode -> POSTCODE_WIDTH (7) ASCII bytes of its normalised code, zero-padded; sorted
+  // Postcode -> centroid latitude / longitude: WGS84 millionths (i32) when they give every double back, else degrees (f64).
+  const [latE6, lonE6] = [microDegreesOf(sortedLat), microDegreesOf(sortedLon)];
+  if (latE6) w.add('postcodes.latE6', latE6);
+  else w.add('postcodes.lat', sortedLat);
+  if (lonE6) w.add('postcodes.lonE6', lonE6);
+  else w.add('postcodes.lon', sortedLon);
   return { lat: sortedLat, lon: sortedLon };
 }
 

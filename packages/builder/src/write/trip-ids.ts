@@ -5,8 +5,6 @@ import { sortedStrings } from './string-pool.js';
 export interface CompiledTripIds {
   /** Position in byte order -> trip. */
   byId: Uint32Array;
-  /** Trip -> position in byte order. */
-  rank: Uint32Array;
   /** Block of TRIP_ID_BLOCK ids -> [first, end) into `bytes`. Length blocks + 1. */
   blockOffsets: Uint32Array;
   /** Per block: the first id as varint length + bytes, then each id as varint shared prefix length, varint rest length, rest bytes. */
@@ -17,8 +15,6 @@ export interface CompiledTripIds {
 export function compileTripIds(ids: readonly string[]): CompiledTripIds {
   const n = ids.length;
   const byId = sortedStrings(ids);
-  const rank = new Uint32Array(n);
-  for (let i = 0; i < n; i++) rank[byId[i]] = i;
   let bound = 0;
   for (const id of ids) bound += Buffer.byteLength(id, 'utf8') + 2 * MAX_VARINT;
   const out = Buffer.alloc(bound);
@@ -42,7 +38,7 @@ export function compileTripIds(ids: readonly string[]): CompiledTripIds {
     prev = id;
   }
   blockOffsets[blockOffsets.length - 1] = at;
-  return { byId, rank, blockOffsets, bytes: Uint8Array.from(out.subarray(0, at)) };
+  return { byId, blockOffsets, bytes: Uint8Array.from(out.subarray(0, at)) };
 }
 
 /** Bytes of a LEB128 varint below 2^32. */

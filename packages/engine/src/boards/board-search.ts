@@ -165,7 +165,7 @@ export class BoardSearch {
     return this.maxSeconds;
   }
 
-  /** Trip -> its position in trip_id byte order (the tie-break; stored, or derived once for older snapshots). */
+  /** Trip -> its position in trip_id byte order (the tie-break; derived once from trips.byId, or stored in sixth-session snapshots). */
   private tripIdRank(): Uint32Array {
     return this.tt.tripIds.rank;
   }

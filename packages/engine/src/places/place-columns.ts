@@ -80,14 +80,14 @@ export class PlaceColumns {
     if (id < this.stationBase) return this.settlementLat[id];
     if (id < this.stopBase) return this.stations.lat[id - this.stationBase];
     if (id < this.postcodeBase) return this.stops.lat[id - this.stopBase];
-    return this.postcodes.lat[id - this.postcodeBase];
+    return this.postcodes.lat(id - this.postcodeBase);
   }
 
   lon(id: number): number {
     if (id < this.stationBase) return this.settlementLon[id];
     if (id < this.stopBase) return this.stations.lon[id - this.stationBase];
     if (id < this.postcodeBase) return this.stops.lon[id - this.stopBase];
-    return this.postcodes.lon[id - this.postcodeBase];
+    return this.postcodes.lon(id - this.postcodeBase);
   }
 
   /**
@@ -99,12 +99,12 @@ export class PlaceColumns {
     const { settlementLat, settlementLon, stationBase, stopBase, postcodeBase } = this;
     const { lat: stationLat, lon: stationLon } = this.stations;
     const { lat: stopLat, lon: stopLon } = this.stops;
-    const { lat: postcodeLat, lon: postcodeLon } = this.postcodes;
+    const postcodes = this.postcodes;
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i];
       if (id >= postcodeBase) {
-        out[2 * i] = postcodeLon[id - postcodeBase];
-        out[2 * i + 1] = postcodeLat[id - postcodeBase];
+        out[2 * i] = postcodes.lon(id - postcodeBase);
+        out[2 * i + 1] = postcodes.lat(id - postcodeBase);
       } else if (id >= stopBase) {
         out[2 * i] = stopLon[id - stopBase];
         out[2 * i + 1] = stopLat[id - stopBase];

@@ -1,9 +1,29 @@
 import type { SnapshotReader } from '../snapshot/reader.js';
+import { SnapshotFormatError } from '../errors.js';
 
 /** Bytes per postcode in postcodes.codes: the longest normalised code ("SW1A1AA"). */
 export const POSTCODE_WIDTH = 7;
 /** A whole or partial UK postcode, normalised (no space): area, district, then some of the inward code. */
 export const POSTCODE_LIKE = /^[A-Z]{1,2}[0-9][0-9A-Z]?(?:[0-9][A-Z]{0,2})?$/;
+/** `postcodes.latE6` / `.lonE6` hold degrees times this. */
+export const MICRO_DEGREES = 1e6;
+
+/**
+ * Degrees as whole millionths (`postcodes.latE6` / `.lonE6`) when every value comes back as the
+ * very same double by `k / MICRO_DEGREES`, which holds for any value parsed from text with at most
+ * six decimals (both the parse and the division round k / 10^6 correctly); null when one does not
+ * (then the column stays f64).
+ */
+export function microDegreesOf(values: Float64Array): Int32Array | null {
+  const out = new Int32Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const k = Math.round(values[i] * MICRO_DEGREES);
+    // What the i32 gives back (-0 comes back as 0, so it keeps f64).
+    if (!(k >= -0x80000000 && k <= 0x7fffffff) || !Object.is((k | 0) / MICRO_DEGREES, values[i])) return null;
+    out[i] = k;
+  }
+  return out;
+}
 
 /**
  * Postcode centroids sorted by normalised code (upper case, no space). Codes are fixed-width
@@ -14,15 +34,32 @@ export class PostcodeColumn {
   readonly count: number;
   /** Postcode -> POSTCODE_WIDTH bytes of its code, zero-padded. Sorted. */
   readonly codes: Uint8Array;
-  /** Postcode -> centroid, WGS84 degrees. */
-  readonly lat: Float64Array;
-  readonly lon: Float64Array;
+  /** Postcode -> centroid, WGS84 degrees, as stored: degrees (f64) or millionths (i32); `lat(pos)` / `lon(pos)` read them. */
+  private readonly latColumn: Float64Array | Int32Array;
+  private readonly lonColumn: Float64Array | Int32Array;
+  /** What a stored value is divided by: 1, or MICRO_DEGREES (exact either way). */
+  private readonly latScale: number;
+  private readonly lonScale: number;
 
   constructor(r: SnapshotReader) {
     this.codes = r.u8('postcodes.codes');
-    this.lat = r.f64('postcodes.lat');
-    this.lon = r.f64('postcodes.lon');
-    this.count = this.lat.length;
+    // Since the seventh session the builder writes millionths where they give every double back (postcode files have 5 or 6 decimals).
+    [this.latColumn, this.latScale] = r.has('postcodes.latE6') ? [r.i32('postcodes.latE6'), MICRO_DEGREES] : [r.f64('postcodes.lat'), 1];
+    [this.lonColumn, this.lonScale] = r.has('postcodes.lonE6') ? [r.i32('postcodes.lonE6'), MICRO_DEGREES] : [r.f64('postcodes.lon'), 1];
+    this.count = this.latColumn.length;
+    if (this.lonColumn.length !== this.count || this.codes.length !== this.count * POSTCODE_WIDTH) {
+      throw new SnapshotFormatError(`postcodes.codes (${this.codes.length} bytes), the latitudes (${this.count}) and the longitudes (${this.lonColumn.length}) do not match. Rebuild the snapshot.`);
+    }
+  }
+
+  /** Postcode -> centroid latitude, WGS84 degrees. */
+  lat(pos: number): number {
+    return this.latColumn[pos] / this.latScale;
+  }
+
+  /** Postcode -> centroid longitude, WGS84 degrees. */
+  lon(pos: number): number {
+    return this.lonColumn[pos] / this.lonScale;
   }
 
   /** Characters in the code (5 to 7). */

@@ -9,12 +9,14 @@ export const TRIP_ID_BLOCK = 16;
 /**
  * Feed trip_ids by trip index and trips by trip_id. Snapshots store them front-coded in byte
  * order (`trips.idBytes`, blocks of TRIP_ID_BLOCK: the first id whole, then each as the length it
- * shares with the one before and the rest; docs/engine.md), with `trips.idRank` (trip -> its
- * position in that order) and `trips.byId` (position -> trip). Older snapshots' `trips.id`
- * (trip -> string) is read through the string table.
+ * shares with the one before and the rest; docs/engine.md) and `trips.byId` (position -> trip);
+ * a trip's position in that order is `byId` inverted on first use (snapshots of the sixth
+ * session stored it as `trips.idRank`). Older snapshots' `trips.id` (trip -> string) is read
+ * through the string table.
  */
 export class TripIds {
   private rankColumn: Uint32Array | null;
+  private readonly storedRank: boolean;
   /** Position in trip_id byte order -> trip. */
   readonly byId: Uint32Array;
   /** Decoded ids by trip, filled on first use: boards and live matching ask for the same trips again. */
@@ -38,11 +40,40 @@ export class TripIds {
   ) {
     this.byId = byId;
     this.rankColumn = rank;
+    this.storedRank = rank !== null;
   }
 
-  /** Trip -> its position in trip_id byte order (the boards' tie-break; derived on first use from an older snapshot). */
+  /** Trip -> its position in trip_id byte order (the boards' tie-break; derived on first use unless the snapshot stores `trips.idRank` or `adopt` gave it). */
   get rank(): Uint32Array {
-    return (this.rankColumn ??= inverse(this.byId));
+    return (this.rankColumn ??= this.rankInto(new Uint32Array(this.byId.length)));
+  }
+
+  /** Whether the snapshot stores the ranks (`trips.idRank`, sixth-session snapshots). */
+  get stored(): boolean {
+    return this.storedRank;
+  }
+
+  /**
+   * Writes each trip's rank (`trips.byId` inverted) into `out` (a value per trip: memory of the
+   * caller's, shared for other threads to view) and returns it. Throws SnapshotFormatError unless
+   * `trips.byId` is a permutation.
+   */
+  rankInto(out: Uint32Array): Uint32Array {
+    const byId = this.byId;
+    const n = byId.length;
+    out.fill(n);
+    for (let i = 0; i < n; i++) {
+      const t = byId[i];
+      if (t >= n || out[t] !== n) throw new SnapshotFormatError(`trips.byId is not a permutation of the ${n} trips (position ${i}). Rebuild the snapshot.`);
+      out[t] = i;
+    }
+    return out;
+  }
+
+  /** Uses `rank` (derived by another engine over the same snapshot: `rankInto`) instead of deriving it. */
+  adopt(rank: Uint32Array): void {
+    if (rank.length !== this.byId.length) throw new SnapshotFormatError(`The trip id ranks given have ${rank.length} entries for ${this.byId.length} trips.`);
+    this.rankColumn = rank;
   }
 
   /** The trip ids of a snapshot, front-coded or (older snapshots) as strings. */
@@ -53,11 +84,11 @@ export class TripIds {
       if (column.length !== byId.length) throw new SnapshotFormatError(`trips.id has ${column.length} entries and trips.byId ${byId.length}.`);
       return new TripIds(byId, null, null, new Uint8Array(0), column, new StringTable(r.u8('strings.bytes'), r.u32('strings.offsets')));
     }
-    const rank = r.u32('trips.idRank');
+    const rank = r.has('trips.idRank') ? r.u32('trips.idRank') : null;
     const blocks = r.u32('trips.idBlockOffsets');
     const bytes = r.u8('trips.idBytes');
-    if (rank.length !== byId.length || blocks.length !== Math.ceil(byId.length / TRIP_ID_BLOCK) + 1 || blocks[blocks.length - 1] !== bytes.length) {
-      throw new SnapshotFormatError(`trips.idRank (${rank.length}), trips.byId (${byId.length}), trips.idBlockOffsets (${blocks.length}) and trips.idBytes (${bytes.length} bytes) do not match. Rebuild the snapshot.`);
+    if ((rank && rank.length !== byId.length) || blocks.length !== Math.ceil(byId.length / TRIP_ID_BLOCK) + 1 || blocks[blocks.length - 1] !== bytes.length) {
+      throw new SnapshotFormatError(`trips.idRank (${rank?.length ?? 'not stored'}), trips.byId (${byId.length}), trips.idBlockOffsets (${blocks.length}) and trips.idBytes (${bytes.length} bytes) do not match. Rebuild the snapshot.`);
     }
     return new TripIds(byId, rank, blocks, bytes, null, null);
   }
@@ -159,11 +190,4 @@ function compareBytes(a: Uint8Array, len: number, key: Uint8Array): number {
     if (d !== 0) return d;
   }
   return len - key.length;
-}
-
-/** Position -> trip inverted to trip -> position (older snapshots, which store only the first). */
-function inverse(byId: Uint32Array): Uint32Array {
-  const rank = new Uint32Array(byId.length);
-  for (let i = 0; i < byId.length; i++) rank[byId[i]] = i;
-  return rank;
 }

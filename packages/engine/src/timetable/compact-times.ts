@@ -68,51 +68,92 @@ export function packRows(patternStopOffsets: Uint32Array, patternTripOffsets: Ui
 export type ProfileOffsets = { readonly offsets: Int32Array } | { readonly deltas: Uint8Array };
 
 /**
- * Expands the builder's profile form (a pattern's P running-time profiles in rows located by
- * `profileRows`, from `times.profiles` or decoded from `times.profileDeltas`; a start and a
- * profile per trip) into the per-trip rows of `compactTimes` (absolute Seconds, a departure row
- * where the profile form has one), which the boards and planner read. O(stop times), once per
- * open. P is 1 + the largest profile of the pattern's trips; a pattern stop's rows are P wide,
- * or 2P where some trip dwells.
+ * Which pattern stops have a departure row in the profile form: a bit per pattern stop
+ * (`patterns.dwells`, bit i % 8 of byte i >> 3), or, in snapshots before the seventh session,
+ * `patterns.profileRows` (pattern stop -> [first, end) of its offsets, P or 2P wide).
  */
-export function expandProfiles(patternStopOffsets: Uint32Array, patternTripOffsets: Uint32Array, profileRows: Uint32Array, source: ProfileOffsets, tripStart: Int32Array, tripProfile: ArrayLike<number>, shared = false): CompactTimes {
+export type ProfileLayout = { readonly dwells: Uint8Array } | { readonly profileRows: Uint32Array };
+
+/**
+ * Expands the builder's profile form (a pattern's P running-time profiles, each pattern stop an
+ * arrival row of P offsets and, where `layout` says some trip dwells, a departure row of P more,
+ * from `times.profiles` or decoded from `times.profileDeltas`; a start and a profile per trip)
+ * into the per-trip rows of `compactTimes` (absolute Seconds, a departure row where the profile
+ * form has one), which the boards and planner read. O(stop times), once per open. P is 1 + the
+ * largest profile of the pattern's trips.
+ */
+export function expandProfiles(patternStopOffsets: Uint32Array, patternTripOffsets: Uint32Array, layout: ProfileLayout, source: ProfileOffsets, tripStart: Int32Array, tripProfile: ArrayLike<number>, shared = false): CompactTimes {
   const patternCount = patternStopOffsets.length - 1;
+  const stopCount = patternStopOffsets[patternCount];
   const profileCount = new Uint32Array(patternCount);
+  for (let p = 0; p < patternCount; p++) {
+    for (let t = patternTripOffsets[p]; t < patternTripOffsets[p + 1]; t++) profileCount[p] = Math.max(profileCount[p], tripProfile[t] + 1);
+  }
+  const rows = 'profileRows' in layout ? layout.profileRows : null;
+  const dwells = 'dwells' in layout ? layout.dwells : dwellsOfProfileRows(layout.profileRows, patternStopOffsets, profileCount);
+  if (!rows && (dwells.length !== (stopCount + 7) >>> 3 || (stopCount & 7 && dwells[dwells.length - 1] >>> (stopCount & 7) !== 0))) {
+    throw new SnapshotFormatError(`patterns.dwells has ${dwells.length} bytes for ${stopCount} pattern stops, or bits past them: it is corrupt. Rebuild the snapshot.`);
+  }
   let size = 0;
+  let offsetCount = 0;
   let widest = 0;
   for (let p = 0; p < patternCount; p++) {
     const n = patternTripOffsets[p + 1] - patternTripOffsets[p];
-    for (let t = patternTripOffsets[p]; t < patternTripOffsets[p + 1]; t++) profileCount[p] = Math.max(profileCount[p], tripProfile[t] + 1);
-    for (let i = patternStopOffsets[p]; i < patternStopOffsets[p + 1]; i++) {
-      const width = profileRows[i + 1] - profileRows[i];
-      if (width !== profileCount[p] && width !== 2 * profileCount[p]) throw new SnapshotFormatError(`patterns.profileRows gives pattern stop ${i} ${width} offsets for ${profileCount[p]} profiles.`);
-      size += width === profileCount[p] ? n : 2 * n;
-    }
-    widest = Math.max(widest, profileRows[patternStopOffsets[p + 1]] - profileRows[patternStopOffsets[p]]);
+    let dwelling = 0;
+    for (let i = patternStopOffsets[p]; i < patternStopOffsets[p + 1]; i++) dwelling += (dwells[i >>> 3] >>> (i & 7)) & 1;
+    const stops = patternStopOffsets[p + 1] - patternStopOffsets[p];
+    size += (stops + dwelling) * n;
+    offsetCount += (stops + dwelling) * profileCount[p];
+    widest = Math.max(widest, (stops + dwelling) * profileCount[p]);
   }
+  // The offsets start where the stored rows did (0 in every snapshot the builder wrote).
+  const base = rows ? rows[0] : 0;
   const deltas = 'deltas' in source ? source.deltas : null;
   const stored = 'offsets' in source ? source.offsets : new Int32Array(widest);
-  if (!deltas && profileRows[profileRows.length - 1] > stored.length) throw new SnapshotFormatError(`patterns.profileRows overruns the ${stored.length} offsets of times.profiles.`);
-  const rowCount = patternStopOffsets[patternCount] + 1;
+  if (!deltas && base + offsetCount > stored.length) throw new SnapshotFormatError(`patterns.profileRows overruns the ${stored.length} offsets of times.profiles.`);
   const times = allocColumn(Int32Array, size, shared);
-  const timeRows = allocColumn(Uint32Array, rowCount, shared);
+  const timeRows = allocColumn(Uint32Array, stopCount + 1, shared);
   let at = 0;
   let byte = 0;
+  let first = base;
   for (let p = 0; p < patternCount; p++) {
     const P = profileCount[p];
-    const first = profileRows[patternStopOffsets[p]];
-    // Deltas: the pattern's offsets decoded into `stored` from 0, so its rows start `first` earlier.
-    if (deltas) byte = readProfileDeltas(deltas, byte, stored, profileRows[patternStopOffsets[p + 1]] - first, P);
-    const shift = deltas ? first : 0;
+    let row = first;
+    const count = (patternStopOffsets[p + 1] - patternStopOffsets[p]) * P;
+    let width = count;
+    for (let i = patternStopOffsets[p]; i < patternStopOffsets[p + 1]; i++) width += ((dwells[i >>> 3] >>> (i & 7)) & 1) * P;
+    // Deltas: the pattern's offsets decoded into `stored` from 0.
+    if (deltas) {
+      byte = readProfileDeltas(deltas, byte, stored, width, P);
+      row = 0;
+    }
     for (let i = patternStopOffsets[p]; i < patternStopOffsets[p + 1]; i++) {
       timeRows[i] = at;
-      const arrRow = profileRows[i] - shift;
-      const depRow = profileRows[i + 1] - P - shift;
-      for (let t = patternTripOffsets[p]; t < patternTripOffsets[p + 1]; t++) times[at++] = tripStart[t] + stored[arrRow + tripProfile[t]];
-      if (depRow !== arrRow) for (let t = patternTripOffsets[p]; t < patternTripOffsets[p + 1]; t++) times[at++] = tripStart[t] + stored[depRow + tripProfile[t]];
+      for (let t = patternTripOffsets[p]; t < patternTripOffsets[p + 1]; t++) times[at++] = tripStart[t] + stored[row + tripProfile[t]];
+      row += P;
+      if ((dwells[i >>> 3] >>> (i & 7)) & 1) {
+        for (let t = patternTripOffsets[p]; t < patternTripOffsets[p + 1]; t++) times[at++] = tripStart[t] + stored[row + tripProfile[t]];
+        row += P;
+      }
     }
+    first += width;
   }
-  if (deltas && byte !== deltas.length) throw new SnapshotFormatError(`times.profileDeltas has ${deltas.length - byte} bytes past the ${profileRows[profileRows.length - 1]} offsets of patterns.profileRows.`);
+  if (deltas && byte !== deltas.length) throw new SnapshotFormatError(`times.profileDeltas has ${deltas.length - byte} bytes past the ${offsetCount} offsets that ${rows ? 'patterns.profileRows' : 'patterns.dwells'} lays out.`);
   timeRows[timeRows.length - 1] = at;
   return { times, timeRows };
+}
+
+/** The dwell bits of `patterns.profileRows` (each pattern stop P or 2P offsets wide, in order), for snapshots before `patterns.dwells`. */
+function dwellsOfProfileRows(rows: Uint32Array, patternStopOffsets: Uint32Array, profileCount: Uint32Array): Uint8Array {
+  const stopCount = patternStopOffsets[patternStopOffsets.length - 1];
+  if (rows.length !== stopCount + 1) throw new SnapshotFormatError(`patterns.profileRows has ${rows.length} entries for ${stopCount} pattern stops.`);
+  const dwells = new Uint8Array((stopCount + 7) >>> 3);
+  for (let p = 0; p < profileCount.length; p++) {
+    for (let i = patternStopOffsets[p]; i < patternStopOffsets[p + 1]; i++) {
+      const width = rows[i + 1] - rows[i];
+      if (width !== profileCount[p] && width !== 2 * profileCount[p]) throw new SnapshotFormatError(`patterns.profileRows gives pattern stop ${i} ${width} offsets for ${profileCount[p]} profiles.`);
+      if (width !== profileCount[p]) dwells[i >>> 3] |= 1 << (i & 7);
+    }
+  }
+  return dwells;
 }

@@ -25,6 +25,13 @@ export interface DerivedTripColumns {
    * snapshot stores the rows themselves (`times.values`).
    */
   readonly times: CompactTimes | null;
+  /**
+   * Trip -> its position in trip_id byte order (`trips.byId` inverted), derived at open into
+   * shared memory by a `share` engine when the snapshot does not store it (`trips.idRank`, sixth
+   * session only), so workers view one copy; null otherwise (an engine of its own derives it on
+   * first use, TripIds.rank).
+   */
+  readonly tripIdRank: Uint32Array | null;
 }
 
 /** Trip -> pattern, rank in it, route (pattern p's trips are [patternTripOffsets[p], patternTripOffsets[p + 1])). O(tripCount). */

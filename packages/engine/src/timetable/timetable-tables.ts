@@ -4,6 +4,7 @@ import { NONE } from '../snapshot/format.js';
 import { perTripOf, tripColumnsOf, type DerivedTripColumns } from './derived-columns.js';
 import { compactTimes, expandProfiles, type CompactTimes } from './compact-times.js';
 import { TripIds } from '../snapshot/trip-ids.js';
+import { allocColumn } from './alloc-column.js';
 import { ShapeLines } from '../snapshot/shape-lines.js';
 
 /**
@@ -72,7 +73,8 @@ export class TimetableTables {
   /** Stop -> [first, end) into stopPatterns / stopPatternPos. Length stopCount + 1. */
   readonly stopPatternOffsets: Uint32Array;
   readonly stopPatterns: Uint32Array;
-  readonly stopPatternPos: Uint32Array;
+  /** Position in the pattern: u16 where every position fits (the builder's choice since the seventh session), else u32; one kind per snapshot, read as stored. */
+  readonly stopPatternPos: Uint16Array | Uint32Array;
 
   /** Shape -> feed shape_id (string), its line's key (equal for shapes of the same line; `shapeLines` decodes it), point count, length in metres. */
   readonly shapeId: Uint32Array;
@@ -124,7 +126,9 @@ export class TimetableTables {
       tripHeadsign: perTrip.headsign ? null : perTripOf(r.u32('patterns.headsign'), this.patternTripOffsets, share),
       tripDirection: perTrip.direction ? null : perTripOf(r.u8('patterns.direction'), this.patternTripOffsets, share),
       times: perTrip.profiles ? this.expandProfiles(r, share) : null,
+      tripIdRank: share && !this.tripIds.stored ? this.tripIds.rankInto(allocColumn(Uint32Array, tripCount, true)) : null,
     };
+    if (this.derived.tripIdRank) this.tripIds.adopt(this.derived.tripIdRank);
     this.tripPattern = this.derived.tripPattern;
     this.tripRank = this.derived.tripRank;
     this.tripRoute = this.derived.tripRoute;
@@ -151,7 +155,7 @@ export class TimetableTables {
     this.stopTimeCount = stopTimes;
     this.stopPatternOffsets = r.u32('stops.patternOffsets');
     this.stopPatterns = r.u32('stops.patterns');
-    this.stopPatternPos = r.u32('stops.patternPos');
+    this.stopPatternPos = patternPosOf(r, this.stopPatterns.length);
     this.shapeId = r.u32('shapes.id');
     this.shapeLines = ShapeLines.open(r);
     this.shapePolyline = this.shapeLines.ofShape;
@@ -196,18 +200,27 @@ export class TimetableTables {
     const start = r.i32('trips.start');
     const profile = r.any('trips.profile') as Uint8Array | Uint16Array | Uint32Array;
     if (start.length !== trips || profile.length !== trips) throw new SnapshotFormatError(`trips.start / trips.profile have ${start.length} / ${profile.length} entries for ${trips} trips.`);
-    const rows = r.u32('patterns.profileRows');
-    if (rows.length !== this.patternStops.length + 1) throw new SnapshotFormatError(`patterns.profileRows has ${rows.length} entries for ${this.patternStops.length} pattern stops.`);
+    // Since the seventh session a dwell bit per pattern stop; before, the rows' offsets (P or 2P wide each).
+    const layout = r.has('patterns.dwells') ? { dwells: r.u8('patterns.dwells') } : { profileRows: r.u32('patterns.profileRows') };
     // Since the sixth session varint deltas (a byte or two an offset); before, i32 offsets.
     const source = r.has('times.profileDeltas') ? { deltas: r.u8('times.profileDeltas') } : { offsets: r.i32('times.profiles') };
-    return expandProfiles(this.patternStopOffsets, this.patternTripOffsets, rows, source, start, profile, shared);
+    return expandProfiles(this.patternStopOffsets, this.patternTripOffsets, layout, source, start, profile, shared);
   }
+}
+
+/** `stops.patternPos` as stored (u16 or u32), a position per `stops.patterns` entry. */
+function patternPosOf(r: SnapshotReader, entryCount: number): Uint16Array | Uint32Array {
+  const pos = r.any('stops.patternPos');
+  if (!(pos instanceof Uint16Array || pos instanceof Uint32Array) || pos.length !== entryCount) {
+    throw new SnapshotFormatError(`stops.patternPos must be u16 or u32 with ${entryCount} entries (one per stops.patterns entry); it is ${pos.constructor.name} with ${pos.length}. Rebuild the snapshot.`);
+  }
+  return pos;
 }
 
 /** Throws SnapshotFormatError unless `d` has a value per trip in each column this snapshot derives (and none in those it stores). */
 function checkDerived(d: DerivedTripColumns, tripCount: number, perTrip: { headsign: boolean; direction: boolean; profiles: boolean }): void {
   const fits = (col: ArrayLike<number> | null, stored: boolean) => (stored ? col === null : col !== null && col.length === tripCount);
-  if (![d.tripPattern, d.tripRank, d.tripRoute].every((c) => fits(c, false)) || !fits(d.tripHeadsign, perTrip.headsign) || !fits(d.tripDirection, perTrip.direction) || (d.times !== null) !== perTrip.profiles) {
+  if (![d.tripPattern, d.tripRank, d.tripRoute].every((c) => fits(c, false)) || (d.tripIdRank !== null && d.tripIdRank.length !== tripCount) || !fits(d.tripHeadsign, perTrip.headsign) || !fits(d.tripDirection, perTrip.direction) || (d.times !== null) !== perTrip.profiles) {
     throw new SnapshotFormatError(`The derived trip columns given to Engine.open do not fit this snapshot's ${tripCount} trips: pass the tables of an engine over the same snapshot (engine.deriveSharedTables()).`);
   }
 }
