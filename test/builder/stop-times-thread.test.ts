@@ -70,6 +70,19 @@ describe('stop_times on a worker thread', () => {
     expect(openFilesUnder(dir) ?? []).toEqual([]);
   });
 
+  it('closes the file when the worker thread cannot start', async () => {
+    // From 1 byte: the first chunk is read (the file open) before the thread is started.
+    await expect(parse(dir, { stopTimesThreadBytes: 1, stopTimesWorkerEntry: 'not-a-path.js' as unknown as URL })).rejects.toThrow(/not-a-path\.js/);
+    expect(openFilesUnder(dir) ?? []).toEqual([]);
+  });
+
+  it('refuses a threshold that is not a byte count, before opening the file', async () => {
+    for (const bad of [NaN, -1]) {
+      await expect(parse(dir, { stopTimesThreadBytes: bad })).rejects.toThrow(`stopTimesThreadBytes must be a number of bytes from 0 (or Infinity: never a worker thread); it is ${bad}`);
+    }
+    expect(openFilesUnder(dir) ?? []).toEqual([]);
+  });
+
   it('stops the worker and closes the file when an issue is fatal (--strict)', async () => {
     await expect(parse(dir, { stopTimesThreadBytes: 0, strict: true })).rejects.toThrow(/unknown_trip/);
     expect(openFilesUnder(dir) ?? []).toEqual([]);

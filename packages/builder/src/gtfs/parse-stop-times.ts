@@ -1,3 +1,5 @@
+import { finished } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { cell, splitCsvBytes, unreadableCsv, emptyCsv, CsvHeader } from '../source/csv.js';
 import { ByteIdMap, BYTE_ID_ABSENT } from '../source/byte-id-map.js';
 import { SameBytes } from '../source/csv-bytes.js';
@@ -8,6 +10,7 @@ import { NO_TIME } from './timetable-model.js';
 import { StopTimeFields, stopTimeColumns } from './stop-time-fields.js';
 import { StopTimesThread, StopTimesWorkerError } from './stop-times-thread.js';
 import { ROW_INTS, type StopTimeBatch } from './stop-time-batch.js';
+import { BuildError } from '../issues.js';
 
 /** Value in the stop maps for a stop_id that is no usable stop here (its rows take the string path, which reports them). */
 const UNUSABLE_STOP = 2_000_000_000;
@@ -39,11 +42,13 @@ const MAX_IN_FLIGHT = 16;
  * store: the same rows in the same order, the same issues and errors.
  */
 export async function parseStopTimes(ctx: GtfsContext): Promise<void> {
+  const threshold = ctx.stopTimesThreadBytes ?? STOP_TIMES_THREAD_BYTES;
+  if (!(threshold >= 0)) throw new BuildError(`stopTimesThreadBytes must be a number of bytes from 0 (or Infinity: never a worker thread); it is ${threshold}`);
   const rows = new StopTimeRows(ctx);
   const label = `${ctx.source.name}:stop_times.txt`;
   ctx.progress?.start(label);
-  const chunks = ((await ctx.source.open('stop_times.txt')) as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
-  const threshold = ctx.stopTimesThreadBytes ?? STOP_TIMES_THREAD_BYTES;
+  const stream = await ctx.source.open('stop_times.txt');
+  const chunks = (stream as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
   if (threshold === Infinity) {
     await splitCsvBytes({ [Symbol.asyncIterator]: () => chunks }, label, (h) => rows.header(h), rows, ctx.progress); // never a thread: streamed, no read-ahead
     return;
@@ -68,7 +73,13 @@ export async function parseStopTimes(ctx: GtfsContext): Promise<void> {
     ended = true;
   }
   if (ended) await splitCsvBytes(replay(first, error), label, (h) => rows.header(h), rows, ctx.progress);
-  else await parseOnWorker(first, chunks, rows, label, ctx);
+  else await parseOnWorker(first, chunks, () => closed(stream), rows, label, ctx);
+}
+
+/** Destroys `stream` and waits until it is done, its file closed (an iterator's `return` does not wait for that). */
+async function closed(stream: Readable): Promise<void> {
+  stream.destroy();
+  await finished(stream).catch(() => undefined); // destroyed early: a premature close, expected here
 }
 
 /** The chunks read ahead, then the read's failure if there was one. */
@@ -82,8 +93,14 @@ async function* replay(chunks: Buffer[], error: unknown): AsyncGenerator<Buffer>
  * order, at most MAX_IN_FLIGHT apart. A failed read takes the batches of the chunks before it
  * first (as one thread would have parsed them), so its error names the same line.
  */
-async function parseOnWorker(first: Buffer[], chunks: AsyncIterator<Buffer>, rows: StopTimeRows, label: string, ctx: GtfsContext): Promise<void> {
-  const thread = new StopTimesThread(label, ctx.stopTimesWorkerEntry);
+async function parseOnWorker(first: Buffer[], chunks: AsyncIterator<Buffer>, close: () => Promise<void>, rows: StopTimeRows, label: string, ctx: GtfsContext): Promise<void> {
+  let thread: StopTimesThread;
+  try {
+    thread = new StopTimesThread(label, ctx.stopTimesWorkerEntry);
+  } catch (err) {
+    await close(); // the file is open (read ahead)
+    throw err;
+  }
   let pending = 0;
   let lines = 0;
   let count = 0;
@@ -121,8 +138,11 @@ async function parseOnWorker(first: Buffer[], chunks: AsyncIterator<Buffer>, row
     throw unreadableCsv(err, label, lines);
   } finally {
     ctx.progress?.done(count);
-    await chunks.return?.(); // closes the file when the parse failed midway
-    await thread.stop();
+    try {
+      await close(); // the file when the parse failed midway
+    } finally {
+      await thread.stop();
+    }
   }
   if (lines === 0) throw emptyCsv(label);
 }
