@@ -81,7 +81,7 @@ function addPerPattern(w: SnapshotWriter, name: string, perTrip: Uint8Array | Ui
  * twice. Positions are u16 when every pattern has at most 65,536 stops (every real one), else u32:
  * the engine reads the kind stored.
  */
-function stopPatternIndex(p: CompiledPatterns, stopCount: number) {
+export function stopPatternIndex(p: Pick<CompiledPatterns, 'patternStops' | 'patternStopOffsets' | 'patternRoute'>, stopCount: number) {
   const offsets = new Uint32Array(stopCount + 1);
   for (const s of p.patternStops) offsets[s + 1]++;
   for (let s = 0; s < stopCount; s++) offsets[s + 1] += offsets[s];
