@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { builtWorkerScript, startWorker } from '../builder-worker.js';
 import { BuildError } from '../issues.js';
 import type { StopTimeBatch, StopTimesAnswer, StopTimesWork } from './stop-time-batch.js';
 
 /** The compiled worker entry (a worker runs built JavaScript, also when the caller runs from sources). */
-const WORKER_ENTRY = fileURLToPath(new URL('../../dist/gtfs/stop-times-worker.js', import.meta.url));
+const WORKER_ENTRY = builtWorkerScript('gtfs/stop-times-worker.js');
 
 /** An error the worker caught (its CsvSplitter or parse threw), with the records read before it. */
 export class StopTimesWorkerError extends Error {
@@ -30,8 +29,7 @@ export class StopTimesThread {
 
   /** `label` names the file in errors; `workerEntry` replaces the worker's script (tests). */
   constructor(private readonly label: string, workerEntry: string | URL = WORKER_ENTRY) {
-    if (workerEntry === WORKER_ENTRY && !existsSync(WORKER_ENTRY)) throw new Error(`${WORKER_ENTRY} is missing: build the builder first (npm run build)`);
-    this.worker = new Worker(workerEntry);
+    this.worker = startWorker(workerEntry, WORKER_ENTRY);
     this.worker.on('message', (a: StopTimesAnswer) => {
       this.answers.push(a);
       this.wake();

@@ -1,12 +1,10 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { builtWorkerScript, startWorker } from '../builder-worker.js';
 import { SnapshotReader, type PlacePageColumns } from '@transit/engine';
 import { compilePlacePages, mergePlacePageParts, placePageTexts, type PlacePageChoice } from './compile-place-pages.js';
 import type { PlacePagesAnswer, PlacePagesWork } from './place-pages-worker.js';
 
 /** The compiled worker entry (a worker runs built JavaScript, also when the caller runs from sources). */
-const WORKER_ENTRY = fileURLToPath(new URL('../../dist/places/place-pages-worker.js', import.meta.url));
+const WORKER_ENTRY = builtWorkerScript('places/place-pages-worker.js');
 
 /**
  * compilePlacePages on two threads: the texts chosen once here (placePageTexts), then every other
@@ -40,9 +38,8 @@ export interface PlacePagesWorker {
 
 /** Starts compilePlacePages(snapshot, choice) on a worker thread running `workerEntry` (default the builder's place-pages-worker.js). */
 export function startPlacePagesWorker(snapshot: SharedArrayBuffer, choice: PlacePageChoice, workerEntry: string | URL = WORKER_ENTRY): PlacePagesWorker {
-  if (workerEntry === WORKER_ENTRY && !existsSync(WORKER_ENTRY)) throw new Error(`${WORKER_ENTRY} is missing: build the builder first (npm run build)`);
   const work: PlacePagesWork = { snapshot, choice };
-  const worker = new Worker(workerEntry, { workerData: work });
+  const worker = startWorker(workerEntry, WORKER_ENTRY, { workerData: work });
   const result = new Promise<PlacePageColumns>((resolve, reject) => {
     // Node delivers a thread's messages before its 'exit': an exit seen first had no answer.
     worker.once('message', (answer: PlacePagesAnswer) => ('error' in answer ? reject(workerError(answer.error)) : resolve(answer.pages)));

@@ -1,12 +1,10 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { builtWorkerScript, startWorker } from '../builder-worker.js';
 import type { FileHash, HashFilesAnswer, HashFilesWork } from './hash-files-worker.js';
 
 export type { FileHash } from './hash-files-worker.js';
 
 /** The compiled worker entry (a worker runs built JavaScript, also when the caller runs from sources). */
-const WORKER_ENTRY = fileURLToPath(new URL('../../dist/source/hash-files-worker.js', import.meta.url));
+const WORKER_ENTRY = builtWorkerScript('source/hash-files-worker.js');
 
 /**
  * SHA-256 and length of each file, computed on a worker thread so that the calling thread can
@@ -16,9 +14,8 @@ const WORKER_ENTRY = fileURLToPath(new URL('../../dist/source/hash-files-worker.
  * `signal` aborts (the worker stops at its next 1 MiB read). `workerEntry` replaces the script (tests).
  */
 export function hashFilesOnWorker(files: string[], signal?: AbortSignal, workerEntry: string | URL = WORKER_ENTRY): Promise<FileHash[]> {
-  if (workerEntry === WORKER_ENTRY && !existsSync(WORKER_ENTRY)) throw new Error(`${WORKER_ENTRY} is missing: build the builder first (npm run build)`);
   const stop = new SharedArrayBuffer(4);
-  const worker = new Worker(workerEntry, { workerData: { files, stop } satisfies HashFilesWork });
+  const worker = startWorker(workerEntry, WORKER_ENTRY, { workerData: { files, stop } satisfies HashFilesWork });
   const onAbort = () => Atomics.store(new Int32Array(stop), 0, 1);
   if (signal?.aborted) onAbort();
   else signal?.addEventListener('abort', onAbort, { once: true });
