@@ -77,7 +77,7 @@ export class TargetBounds {
   private queuedCount = 0;
   /** Whether the current `compute` queues in buckets (else in the heap). */
   private buckets = false;
-  /** The first compute's horizon (exclusive) when buckets are in use: keys at or past it are only counted. */
+  /** The current compute's horizon as given (exclusive; before `need` lowers it) when buckets are in use: keys at or past it are only counted. */
   private bucketEnd = 0;
   /**
    * Stop -> its component: stops joined by any ride edge or footpath, either way. A stop of
