@@ -197,6 +197,19 @@ describe('target bounds on the bucket queue and the heap', () => {
   }
 });
 
+describe('target bounds with a target stop of negative or fractional seconds', () => {
+  it('are the heap\'s below a short horizon too', async () => {
+    const { p, S } = await randomPlanner(3);
+    const rand = mulberry32(41);
+    for (let i = 0; i < 10; i++) {
+      const target = randomTarget(rand, S, 2).map((a, j) => (j === 0 ? { ...a, seconds: i % 4 < 2 ? -30 : 30.5 } : a));
+      const want = new TargetBounds(p.tt, p.transfers).compute(target, i % 2 === 1);
+      const got = new TargetBounds(p.tt, p.transfers).compute(target, i % 2 === 1, 900);
+      for (let s = 0; s < S; s++) if (want[s] < 900) expect(got[s], `stop ${s}, target ${i}`).toBe(want[s]);
+    }
+  });
+});
+
 describe('target bounds components', () => {
   it('a stop of another component never reaches the target, and the estimate learns it without a search to exhaustion', async () => {
     let elsewhere = 0;

@@ -140,8 +140,8 @@ export class TargetBounds {
     }
     this.reachedCount = 0;
     this.heapCount = 0;
-    // Whole seconds below a horizon of a few hours: a bucket per second is cheaper than the heap (the same bounds, settled in another order among equals).
-    const buckets = (this.buckets = horizon <= BUCKET_HORIZON_S);
+    // Whole seconds below a horizon of a few hours: a bucket per second is cheaper than the heap (the same bounds, settled in another order among equals); a target key below 0 or between seconds has no bucket.
+    const buckets = (this.buckets = horizon <= BUCKET_HORIZON_S && target.every((a) => a.seconds >= 0 && Number.isInteger(a.seconds)));
     if (buckets) this.startBuckets(horizon);
     for (const a of target) this.relax(a.stop, a.seconds);
     const [offsets, stops, seconds] = reverse ? [this.succOffsets, this.succStops, this.succSeconds] : [this.predOffsets, this.predStops, this.predSeconds];
