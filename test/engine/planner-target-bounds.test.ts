@@ -5,7 +5,7 @@ import { Engine } from '@transit/engine';
 import { mulberry32, randomTimetable, writeRandomTimetable } from '../support/random-timetable.js';
 import { RaptorSearch } from '../../packages/engine/src/planner/raptor-search.js';
 import { BOUNDS_FLOOR_S, RangeSearch } from '../../packages/engine/src/planner/range-search.js';
-import { TargetBounds } from '../../packages/engine/src/planner/target-bounds.js';
+import { BUCKET_HORIZON_S, TargetBounds } from '../../packages/engine/src/planner/target-bounds.js';
 import { UNREACHED, type StopAccess } from '../../packages/engine/src/planner/planner-api.js';
 import type { TimetableTables } from '../../packages/engine/src/timetable/timetable-tables.js';
 
@@ -41,7 +41,7 @@ describe('range search with target bounds equals range search without', () => {
       const early = new RangeSearch(p.tt, new RaptorSearch(p.tt, p.transfers, p.days, p.patternMode), p.days, p.patternMode, new TargetBounds(p.tt, p.transfers), 0);
       // Latest-departure pruning (TargetReach) after every later run that lowers the target, not only in dear windows.
       const reaching = new RangeSearch(p.tt, new RaptorSearch(p.tt, p.transfers, p.days, p.patternMode), p.days, p.patternMode, new TargetBounds(p.tt, p.transfers), BOUNDS_FLOOR_S, undefined, { evidence: 0, projected: 0 });
-      // Latest-departure pruning from the window's first run on (`afterEmpty`; evidence 0: whatever the window before cost), then as the default trigger says.
+      // Latest-departure pruning from the window's first run on (`afterEmpty`; evidence 0: after any window with later runs), then as the default trigger says.
       const reachingFirst = new RangeSearch(p.tt, new RaptorSearch(p.tt, p.transfers, p.days, p.patternMode), p.days, p.patternMode, new TargetBounds(p.tt, p.transfers), BOUNDS_FLOOR_S, undefined, { evidence: 0, projected: 8 });
       const rand = mulberry32(seed * 17 + 3);
       const stops = (n: number): StopAccess[] => Array.from({ length: n }, () => ({ stop: Math.floor(rand() * S), seconds: Math.floor(rand() * 600), metres: 0 }));
@@ -174,6 +174,40 @@ describe('target bounds with a horizon', () => {
       expect(beyond).toBeGreaterThan(0);
     });
   }
+});
+
+describe('target bounds on the bucket queue and the heap', () => {
+  for (const seed of SEEDS.slice(0, 3)) {
+    it(`seed ${seed}: one instance alternating both, at BUCKET_HORIZON_S and just past it, equals fresh unbounded bounds below the horizon`, async () => {
+      const { p, S } = await randomPlanner(seed);
+      const alternating = new TargetBounds(p.tt, p.transfers);
+      const rand = mulberry32(seed * 29 + 11);
+      // Buckets at exactly the cap, the heap a second past it, and a horizon that leaves entries queued in the buckets.
+      const horizons = [BUCKET_HORIZON_S, 120, BUCKET_HORIZON_S + 1, 300, 900, UNREACHED];
+      for (let i = 0; i < 48; i++) {
+        const target = randomTarget(rand, S, 1 + (i % 3));
+        const reverse = i % 4 >= 2;
+        const horizon = horizons[i % horizons.length];
+        const want = new TargetBounds(p.tt, p.transfers).compute(target, reverse);
+        const got = alternating.compute(target, reverse, horizon);
+        const h = alternating.horizon;
+        for (let s = 0; s < S; s++) expect(want[s] < horizon || h === UNREACHED ? got[s] : Math.min(got[s], h), `stop ${s}, target ${i}, horizon ${horizon}`).toBe(want[s] < horizon || h === UNREACHED ? want[s] : horizon);
+      }
+    });
+  }
+});
+
+describe('target bounds with a target stop of negative or fractional seconds', () => {
+  it('are the heap\'s below a short horizon too', async () => {
+    const { p, S } = await randomPlanner(3);
+    const rand = mulberry32(41);
+    for (let i = 0; i < 10; i++) {
+      const target = randomTarget(rand, S, 2).map((a, j) => (j === 0 ? { ...a, seconds: i % 4 < 2 ? -30 : 30.5 } : a));
+      const want = new TargetBounds(p.tt, p.transfers).compute(target, i % 2 === 1);
+      const got = new TargetBounds(p.tt, p.transfers).compute(target, i % 2 === 1, 900);
+      for (let s = 0; s < S; s++) if (want[s] < 900) expect(got[s], `stop ${s}, target ${i}`).toBe(want[s]);
+    }
+  });
 });
 
 describe('target bounds components', () => {

@@ -37,6 +37,11 @@ describe('shared street hierarchies', () => {
     const buckets = main.deriveSharedTables().stopBuckets!;
     const short = { ...main.deriveSharedTables(), stopBuckets: { ...buckets, metres: buckets.metres.subarray(1) } };
     expect(() => Engine.open(readSnapshot(inject('demoSnapshot')), { tables: short }).streets).toThrow(/stop buckets given to Engine.open \(\d+ nodes, \d+ entries\) do not fit/);
+    // The same sizes, a stop past this snapshot's (buckets of another timetable on the same streets).
+    const stop = Uint32Array.from(buckets.stop);
+    stop[0] = main.stopTable.count;
+    const foreign = { ...main.deriveSharedTables(), stopBuckets: { ...buckets, stop } };
+    expect(() => Engine.open(readSnapshot(inject('demoSnapshot')), { tables: foreign }).streets).toThrow(/stop buckets given to Engine.open \(\d+ nodes, \d+ entries\) do not fit this snapshot's \d+ street nodes and \d+ stops/);
   });
 
   it('include the stop buckets, in shared memory even when the planner was made first, walked on by an engine given them', () => {

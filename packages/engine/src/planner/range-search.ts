@@ -427,8 +427,8 @@ export class RangeSearch {
     let laterScans = 0;
     let laterRuns = 0;
     let fromOrigin: Int32Array | null = null;
-    // After an empty window that proved dear, the pruning pays from this window's first run (`RangeQuery.afterEmpty`).
-    const early = q.afterEmpty === true && this.lastLaterScans >= this.reachTrigger.evidence * Math.max(this.lastFirstScans, this.reachCost);
+    // After an empty window that proved dear, the pruning pays from this window's first run (`RangeQuery.afterEmpty`); one without later runs proved nothing.
+    const early = q.afterEmpty === true && this.lastLaterScans > 0 && this.lastLaterScans >= this.reachTrigger.evidence * Math.max(this.lastFirstScans, this.reachCost);
     let windowLater = 0;
     for (let i = n - 1; i >= 0; ) {
       const tau = this.tauAt(i);

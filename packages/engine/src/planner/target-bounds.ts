@@ -77,7 +77,7 @@ export class TargetBounds {
   private queuedCount = 0;
   /** Whether the current `compute` queues in buckets (else in the heap). */
   private buckets = false;
-  /** The first compute's horizon (exclusive) when buckets are in use: keys at or past it are only counted. */
+  /** The current compute's horizon as given (exclusive; before `need` lowers it) when buckets are in use: keys at or past it are only counted. */
   private bucketEnd = 0;
   /**
    * Stop -> its component: stops joined by any ride edge or footpath, either way. A stop of
@@ -140,8 +140,8 @@ export class TargetBounds {
     }
     this.reachedCount = 0;
     this.heapCount = 0;
-    // Whole seconds below a horizon of a few hours: a bucket per second is cheaper than the heap (the same bounds, settled in another order among equals).
-    const buckets = (this.buckets = horizon <= BUCKET_HORIZON_S);
+    // Whole seconds below a horizon of a few hours: a bucket per second is cheaper than the heap (the same bounds, settled in another order among equals); a target key below 0 or between seconds has no bucket.
+    const buckets = (this.buckets = horizon <= BUCKET_HORIZON_S && target.every((a) => a.seconds >= 0 && Number.isInteger(a.seconds)));
     if (buckets) this.startBuckets(horizon);
     for (const a of target) this.relax(a.stop, a.seconds);
     const [offsets, stops, seconds] = reverse ? [this.succOffsets, this.succStops, this.succSeconds] : [this.predOffsets, this.predStops, this.predSeconds];

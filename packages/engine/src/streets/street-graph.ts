@@ -136,9 +136,11 @@ export class StreetGraph implements StreetNetwork {
   useStopBuckets(cols: StopBucketColumns): void {
     const ch = this.hierarchy('walk');
     const entries = cols.stop.length;
-    const fits = cols.offsets.length === this.nodeCount + 1 && cols.offsets[this.nodeCount] === entries && [cols.metres, cols.arc, cols.next].every((c) => c.length === entries);
-    if (!ch || !fits) throw new SnapshotFormatError(`The stop buckets given to Engine.open (${cols.offsets.length - 1} nodes, ${entries} entries) do not fit this snapshot's ${this.nodeCount} street nodes${ch ? '' : ' and walking hierarchy'}: pass the tables of an engine over the same snapshot (engine.deriveSharedTables()).`);
-    this.buckets = StopBuckets.view(ch, cols, this.columns.stopNode.length);
+    const stopCount = this.columns.stopNode.length;
+    // Stops in range too: a bucket's stop indexes the search's per-stop arrays (O(entries), once).
+    const fits = cols.offsets.length === this.nodeCount + 1 && cols.offsets[this.nodeCount] === entries && [cols.metres, cols.arc, cols.next].every((c) => c.length === entries) && cols.stop.every((s) => s < stopCount);
+    if (!ch || !fits) throw new SnapshotFormatError(`The stop buckets given to Engine.open (${cols.offsets.length - 1} nodes, ${entries} entries) do not fit this snapshot's ${this.nodeCount} street nodes and ${stopCount} stops${ch ? '' : ' and walking hierarchy'}: pass the tables of an engine over the same snapshot (engine.deriveSharedTables()).`);
+    this.buckets = StopBuckets.view(ch, cols, stopCount);
   }
 
   /** Routes `mode` on a hierarchy built before over this graph (another engine's, in shared memory): viewed, not built again. */
