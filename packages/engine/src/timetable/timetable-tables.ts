@@ -126,7 +126,8 @@ export class TimetableTables {
       tripHeadsign: perTrip.headsign ? null : perTripOf(r.u32('patterns.headsign'), this.patternTripOffsets, share),
       tripDirection: perTrip.direction ? null : perTripOf(r.u8('patterns.direction'), this.patternTripOffsets, share),
       times: perTrip.profiles ? this.expandProfiles(r, share) : null,
-      tripIdRank: share && !this.tripIds.stored ? this.tripIds.rankInto(allocColumn(Uint32Array, tripCount, true)) : null,
+      // Derived at open (in shared memory with `share`), so a trips.byId that is no permutation fails here, not at a first board.
+      tripIdRank: this.tripIds.stored ? null : this.tripIds.rankInto(allocColumn(Uint32Array, tripCount, share)),
     };
     if (this.derived.tripIdRank) this.tripIds.adopt(this.derived.tripIdRank);
     this.tripPattern = this.derived.tripPattern;
