@@ -30,7 +30,6 @@ const options = {
   coverage: '49,-9,61,3',
   quiet: true,
   builtAt: '2026-01-01T00:00:00.000Z',
-  ...(arg('--stop-times-thread-bytes') ? { stopTimesThreadBytes: Number(arg('--stop-times-thread-bytes')) } : {}),
 };
 const t0 = performance.now();
 const { snapshotBytes } = await buildToFile(builderModule, options, out, false);

@@ -1,7 +1,6 @@
 // FEATURE UNDER TEST: stop_times.txt and shapes.txt rows without a quote are parsed from their
 // bytes (gtfs/parse-stop-times.ts, gtfs/parse-shapes.ts); every quirk, bad row and issue comes
-// out exactly as from the string path, which reads the same rows when each field is quoted, and
-// as from the stop_times worker thread (gtfs/stop-times-worker.ts), in the same order.
+// out exactly as from the string path, which reads the same rows when each field is quoted.
 import { Readable } from 'node:stream';
 import { describe, it, expect } from 'vitest';
 import { newDataset } from '../../packages/builder/src/compile/compile-snapshot.js';
@@ -81,7 +80,7 @@ const STOP_TIMES = [
 const quoted = (line: string) => line.replace(/\r$/, '').split(',').map((f) => `"${f}"`).join(',') + (line.endsWith('\r') ? '\r' : '');
 
 /** Parses the feed from chunks of `chunk` bytes; returns its stop-time columns, encoded shapes and issues. */
-async function parse(stopTimes: string[], shapeRows: string[], chunk: number, stopTimesThreadBytes?: number) {
+async function parse(stopTimes: string[], shapeRows: string[], chunk: number) {
   const files = new Map<string, string>();
   for (const part of FEED.split(/^\s*# /m).slice(1)) {
     const [name, ...lines] = part.split('\n');
@@ -98,7 +97,7 @@ async function parse(stopTimes: string[], shapeRows: string[], chunk: number, st
     return Readable.from(chunks);
   };
   const ds = newDataset();
-  await parseGtfs({ ds, tt: ds.timetable, source, feed: '0', stopTimesThreadBytes });
+  await parseGtfs({ ds, tt: ds.timetable, source, feed: '0' });
   const { shapes } = ds.timetable;
   const st = ds.timetable.st.bufferedRows();
   return {
@@ -117,8 +116,5 @@ describe('stop_times and shapes from bytes', () => {
     expect(new Set(plain.issues.map((i) => i.code))).toEqual(new Set(['departure_before_arrival', 'unknown_stop', 'bad_sequence', 'bad_time', 'unknown_trip', 'bad_shape_point']));
     expect(plain.stopTimes[0].length).toBeGreaterThan(10);
     expect(plain.shapes.pointCount.reduce((a, b) => a + b)).toBeGreaterThan(8);
-    // On the worker thread (threshold 0): the same rows, issues and order, plain or quoted.
-    expect(await parse(STOP_TIMES, SHAPES, chunk, 0)).toEqual(plain);
-    expect(await parse([STOP_TIMES[0], ...STOP_TIMES.slice(1).map(quoted)], [SHAPES[0], ...SHAPES.slice(1).map(quoted)], chunk, 0)).toEqual(plain);
   });
 });

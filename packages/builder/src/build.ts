@@ -49,8 +49,6 @@ export interface BuildOptions {
   tmpDir?: string;
   /** Stop times held in memory before a sorted run is spilled; default DEFAULT_RUN_ROWS (tests force the spill with a small one). */
   stopTimeRunRows?: number;
-  /** A stop_times.txt of this many bytes or more is parsed on a worker thread; default STOP_TIMES_THREAD_BYTES (Infinity: never, it did not pay on 2 cores; tests force the worker with 0); NaN or below 0 is a BuildError. */
-  stopTimesThreadBytes?: number;
 }
 
 export interface BuildResult {
@@ -169,7 +167,7 @@ async function compileDataset(ds: Dataset, options: BuildOptions, coverage: Cove
 
   let feedNo = 0;
   const gtfs: Parser = async (d, source, p) => {
-    const ctx = { ds: d, tt: d.timetable, source, feed: String(feedNo++), progress: p, stopTimesThreadBytes: options.stopTimesThreadBytes };
+    const ctx = { ds: d, tt: d.timetable, source, feed: String(feedNo++), progress: p };
     await parseGtfs(ctx);
     await parseGtfsFeedFares(ctx);
   };

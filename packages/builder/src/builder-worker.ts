@@ -4,7 +4,7 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 /**
  * The path of one of the builder's worker scripts (`script` relative to `dist/`, e.g.
- * `gtfs/stop-times-worker.js`). Workers always run the built JavaScript, also when the builder
+ * `source/hash-files-worker.js`). Workers always run the built JavaScript, also when the builder
  * itself runs from its TypeScript sources (tests), so a missing dist is reported by `startWorker`.
  */
 export function builtWorkerScript(script: string): string {

@@ -12,10 +12,6 @@ export interface GtfsContext {
   /** Namespace for feed-scoped ids (routes, services, shapes, agencies). */
   feed: string;
   progress?: Progress;
-  /** stop_times.txt from this many bytes is parsed on a worker thread; default STOP_TIMES_THREAD_BYTES (Infinity: never; tests force the worker with 0). */
-  stopTimesThreadBytes?: number;
-  /** The stop_times worker's script in place of the builder's (tests of a failing worker). */
-  stopTimesWorkerEntry?: string | URL;
 }
 
 /** Column positions by GTFS field name for one file (-1 when absent). */

@@ -71,11 +71,12 @@ export async function readCsv(
       }
     }
   } catch (err) {
-    throw unreadableCsv(err, `${source.name}:${file}`, line);
+    if (err instanceof BuildError) throw err;
+    throw new BuildError(`${source.name}:${file}: unreadable CSV near line ${line + 1}: ${(err as Error).message}`);
   } finally {
     progress?.done(rows);
   }
-  if (line === 0) throw emptyCsv(`${source.name}:${file}`);
+  if (line === 0) throw new BuildError(`${source.name}:${file} is empty (no header row).`);
   return rows;
 }
 
@@ -99,42 +100,21 @@ export async function readCsvBytes(
   rows: CsvRowSink,
   progress?: Progress,
 ): Promise<number> {
-  const label = `${source.name}:${file}`;
-  progress?.start(label);
-  return splitCsvBytes(await source.open(file), label, onHeader, rows, progress);
-}
-
-/** `readCsvBytes` of a stream already open (`label` names it in errors); progress started by the caller. */
-export async function splitCsvBytes(
-  stream: AsyncIterable<Buffer>,
-  label: string,
-  onHeader: (header: CsvHeader) => void,
-  rows: CsvRowSink,
-  progress?: Progress,
-): Promise<number> {
+  const stream = await source.open(file);
   const sink = new NumberedRows(onHeader, rows, progress);
   const splitter = new CsvSplitter();
+  progress?.start(`${source.name}:${file}`);
   try {
-    for await (const chunk of stream) splitter.push(chunk, sink);
+    for await (const chunk of stream as AsyncIterable<Buffer>) splitter.push(chunk, sink);
     splitter.end(sink);
   } catch (err) {
-    throw unreadableCsv(err, label, sink.lineNo);
+    if (err instanceof BuildError) throw err;
+    throw new BuildError(`${source.name}:${file}: unreadable CSV near line ${sink.lineNo + 1}: ${(err as Error).message}`);
   } finally {
     progress?.done(sink.rows);
   }
-  if (sink.lineNo === 0) throw emptyCsv(label);
+  if (sink.lineNo === 0) throw new BuildError(`${source.name}:${file} is empty (no header row).`);
   return sink.rows;
-}
-
-/** A failure while reading CSV `label` after `lines` records: a BuildError as it is, anything else said as unreadable CSV. */
-export function unreadableCsv(err: unknown, label: string, lines: number): BuildError {
-  if (err instanceof BuildError) return err;
-  return new BuildError(`${label}: unreadable CSV near line ${lines + 1}: ${(err as Error).message}`);
-}
-
-/** The error of a CSV file without a header row. */
-export function emptyCsv(label: string): BuildError {
-  return new BuildError(`${label} is empty (no header row).`);
 }
 
 /** Numbers the records of one file, hands the first to onHeader and the rest to a CsvRowSink. */
