@@ -2,7 +2,7 @@ import type { TimetableTables } from '../timetable/timetable-tables.js';
 import type { Transfers } from './transfers.js';
 import { UNREACHED, type StopAccess } from './planner-api.js';
 import type { LandmarkTables } from './landmark-tables.js';
-import { doubled } from '../streets/doubled.js';
+import { doubled } from '../doubled.js';
 
 /**
  * Bounds of one target, sparse: `seconds[i]` for `stops[i]`; every other stop is at least

@@ -1,7 +1,7 @@
 import { NONE } from '../snapshot/format.js';
 import { SearchSide } from './hierarchy-side.js';
 import type { ContractionHierarchy } from './hierarchy.js';
-import { doubled } from './doubled.js';
+import { doubled } from '../doubled.js';
 import { allocColumn } from '../timetable/alloc-column.js';
 
 /** Widest walk the stop buckets answer, metres: the planner's widest access radius (WIDE_ACCESS_M); wider walks run the plain Dijkstra. */

@@ -1,7 +1,7 @@
 import { BICYCLE, FOOT, type StreetColumns } from './street-columns.js';
 import { contractStreets, ORIGINAL_ARC } from './hierarchy-build.js';
 import { allocColumn, type ColumnType } from '../timetable/alloc-column.js';
-import { doubled } from './doubled.js';
+import { doubled } from '../doubled.js';
 
 /** The columns of a ContractionHierarchy (what engines in other threads view: `SharedTables.streetHierarchies`). */
 export interface HierarchyColumns {

@@ -8,7 +8,7 @@ import { newSnap, snapToStreet } from './street-snap.js';
 import { FOOT } from './street-columns.js';
 import type { StreetNetwork } from './street-network.js';
 import { StopBucketSearch, type StopBuckets } from './hierarchy-stops.js';
-import { doubled } from './doubled.js';
+import { doubled } from '../doubled.js';
 
 /** Parent of a search's seed nodes (they are reached from the snapped point, not by an edge). */
 export const NO_EDGE = 0xffffffff;
