@@ -35,7 +35,7 @@ describe('kd coordinates derived at open', () => {
     const e = demoEngine();
     const r = e.reader;
     expect(r.has('stops.kdCoords') || r.has('places.kdCoords')).toBe(false);
-    const derived = e.sharedTables.kdCoords!;
+    const derived = e.deriveSharedTables().kdCoords!;
     const stops = freshTree(e.stopTable.count, (i) => e.stopTable.lat[i], (i) => e.stopTable.lon[i]);
     expect(r.u32('stops.kdIds')).toEqual(stops.ids);
     expect(derived.stops).toEqual(stops.coords);
@@ -49,10 +49,10 @@ describe('kd coordinates derived at open', () => {
 
   it('an older snapshot storing them answers alike and shares none', () => {
     const e = demoEngine();
-    const d = e.sharedTables.kdCoords!;
+    const d = e.deriveSharedTables().kdCoords!;
     const older = Engine.open(withSections(e, { 'stops.kdCoords': d.stops, 'places.kdCoords': d.places }));
     expect(older.reader.has('stops.kdCoords')).toBe(true);
-    expect(older.sharedTables.kdCoords).toBeNull();
+    expect(older.deriveSharedTables().kdCoords).toBeNull();
     expect(spatialAnswers(older)).toBe(spatialAnswers(e));
   });
 
@@ -74,19 +74,19 @@ describe('kd coordinates derived at open', () => {
   it('are derived once into shared memory, and viewed by an engine given them', () => {
     const shared = sharedCopy(readSnapshot(inject('demoSnapshot')));
     const main = Engine.open(shared, { share: true });
-    const kd = main.sharedTables.kdCoords!;
+    const kd = main.deriveSharedTables().kdCoords!;
     for (const col of [kd.stops!, kd.places!]) expect(col.buffer).toBeInstanceOf(SharedArrayBuffer);
-    const worker = Engine.open(shared, { tables: main.sharedTables });
-    expect(worker.sharedTables.kdCoords!.stops).toBe(kd.stops);
-    expect(worker.sharedTables.kdCoords!.places).toBe(kd.places);
+    const worker = Engine.open(shared, { tables: main.deriveSharedTables() });
+    expect(worker.deriveSharedTables().kdCoords!.stops).toBe(kd.stops);
+    expect(worker.deriveSharedTables().kdCoords!.places).toBe(kd.places);
     expect(spatialAnswers(worker)).toBe(spatialAnswers(demoEngine()));
   });
 
   it('refuses given coordinates of another size and ids past the points', () => {
     const shared = sharedCopy(readSnapshot(inject('demoSnapshot')));
     const main = Engine.open(shared, { share: true });
-    const kd = main.sharedTables.kdCoords!;
-    const short = { ...main.sharedTables, kdCoords: { stops: kd.stops!.subarray(2), places: kd.places } };
+    const kd = main.deriveSharedTables().kdCoords!;
+    const short = { ...main.deriveSharedTables(), kdCoords: { stops: kd.stops!.subarray(2), places: kd.places } };
     expect(() => Engine.open(shared, { tables: short })).toThrow(/stops\.kdCoords given to Engine\.open/);
     const e = demoEngine();
     const ids = e.reader.u32('stops.kdIds').slice();
