@@ -43,8 +43,10 @@ export class JourneyCursors {
   decode(cursor: string, binding: string): SearchPage {
     const m = CURSOR.exec(cursor);
     if (!m) throw invalidParameter('page_cursor: not a page cursor (pass next_page or previous_page of an earlier answer unchanged).');
-    const tag = Buffer.from(m[2], 'base64url');
-    if (tag.length !== TAG_BYTES || !timingSafeEqual(tag, this.tag(m[1], binding))) {
+    // The tag as issued, character for character: its last base64url character has unused bits, so comparing decoded bytes would accept variants never issued.
+    const given = Buffer.from(m[2], 'latin1');
+    const issued = Buffer.from(this.tag(m[1], binding).toString('base64url'), 'latin1');
+    if (given.length !== issued.length || !timingSafeEqual(given, issued)) {
       throw invalidParameter('page_cursor: this cursor was not issued for this query on this timetable (changed, from another query, or from an earlier snapshot); search again without it.');
     }
     const parts = Buffer.from(m[1], 'base64url').toString('latin1').split('|');

@@ -123,7 +123,7 @@ export const JourneyPlan = Type.Object(
     ),
     previous_page: nullable(
       Type.String(),
-      'Additional field. Cursor of the previous page (earlier departures; arrive_by: later arrivals), as `page_cursor`. Null only when a first search found nothing at all.',
+      'Additional field. Cursor of the previous page (earlier departures; arrive_by: later arrivals), as `page_cursor`. Null only when a first search found nothing at all: earlier windows are neither searched ahead nor extended, so a previous page may hold no itinerary and still carry its own `previous_page`.',
     ),
     live_error: nullable(
       Type.String(),
