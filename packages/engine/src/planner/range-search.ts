@@ -125,6 +125,8 @@ export class RangeSearch {
   /** Pattern scans of the last window's first run and of its later runs (`RangeQuery.afterEmpty` reads them). */
   private lastFirstScans = 0;
   private lastLaterScans = 0;
+  /** What the bounds' dense array (`TargetBounds.compute`) holds when it is a bound from an origin: its stops, seconds, direction and horizon ('' when it holds something else). */
+  private originKey = '';
   /** Bounds past the horizon from the landmarks (built on first use, or by `prepare`); null without bounds. */
   private beyondCache: BeyondHorizon | null | undefined;
 
@@ -300,6 +302,7 @@ export class RangeSearch {
     // Settled stops read below the horizon in `lb`; every other stop at or past it.
     if (!entry || (entry.horizon < horizon && need.some((s) => lb[s] >= entry!.horizon))) {
       if (entry) this.boundsCacheStops -= entry.stops.length;
+      this.originKey = '';
       this.bounds.compute(target, reverse, horizon, { need, floorS: this.floorS });
       entry = this.bounds.reachedBounds()!;
       this.boundsCacheStops += entry.stops.length;
@@ -481,7 +484,7 @@ export class RangeSearch {
         const floor = this.tauAt(0);
         // No label lies below floor + the bound from the origin: the search stops where none can be early enough. Once per window: a later, lower x needs no more of it, and nothing else computes bounds during the runs.
         // To the query's bounds horizon at most, as the target bounds (past it a stop reads the horizon, still a lower bound): a target many hours away would otherwise send this Dijkstra over much of a national network (303k stops, 120 ms, at 200 tiles).
-        fromOrigin ??= this.bounds!.compute(q.reverse ? q.egress : q.access, !q.reverse, Math.min(reachX - floor, q.horizonS ?? UNREACHED));
+        fromOrigin ??= this.originBounds(q.reverse ? q.egress : q.access, !q.reverse, Math.min(reachX - floor, q.horizonS ?? UNREACHED));
         const reach = this.reachTable();
         reach.compute(q.reverse, q.reverse ? q.access : q.egress, reachX, floor, q.modeMask, fromOrigin, this.bounds!.horizon);
         this.raptor.setReach(reach.latest, reachX);
@@ -491,6 +494,21 @@ export class RangeSearch {
     this.lastFirstScans = firstScans;
     this.lastLaterScans = windowLater;
     return out;
+  }
+
+  /**
+   * Bounds from the origin (`origin`: its walks, search order) in direction `reverse`, to `horizon`:
+   * the bounds' dense array, computed again only when it holds anything else (the plan's other
+   * window, its pages and the walk-limit retry ask for the same one), so read `bounds.horizon` after.
+   */
+  private originBounds(origin: readonly StopAccess[], reverse: boolean, horizon: number): Int32Array {
+    let key = `${reverse ? 'r' : 'f'}${horizon}|`;
+    for (const a of origin) key += `${a.stop}:${a.seconds},`;
+    if (key !== this.originKey) {
+      this.bounds!.compute(origin, reverse, horizon);
+      this.originKey = key;
+    }
+    return this.bounds!.bound;
   }
 
   private tauAt(i: number): number {
