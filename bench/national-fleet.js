@@ -12,7 +12,7 @@
 // A template whose VehicleJourneyRef is UNKNOWN keeps it and gets no FramedVehicleJourneyRef
 // (matched by origin time or position); the others carry the journey's code as
 // DatedVehicleJourneyRef and VehicleJourneyRef, as BODS feeds do.
-// Usage: node bench/national-fleet.js [--tiles 32] [--vehicles 28000] [--time MS] [--dist dist-base]
+// Usage: node bench/national-fleet.js [--tiles 32] [--naptan-tiles K] [--postcode-tiles K] [--vehicles 28000] [--time MS] [--dist dist-base]
 //        [--loop parse|match|poll SECONDS]  (one workload in a loop, for --cpu-prof) [--save FILE] (the document)
 // --dist loads the engine and feeds from packages/<pkg>/<dist> (a copy of an earlier build) to
 // compare before and after in the same way. The snapshot must be built (node bench/national-serve.js
@@ -20,7 +20,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cacheDir, hash } from './national-serve.js';
+import { cacheDir, copiesArgs, hash } from './national-serve.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SAMPLE = path.resolve(ROOT, '../shared/data/siri_vm/bods_sirivm_2020-07-24.xml');
@@ -43,7 +43,7 @@ const feeds = arg('--feeds', 'newport,vilnius,southampton,wales,newport2024').sp
 // Tile 0's busiest day, 2023-06-13 (bench/national-serve.js prints it as `day`).
 const day = Number(arg('--day', '19521'));
 
-const buf = readFileSync(path.join(cacheDir({ tiles, feeds }), 'national.snap'));
+const buf = readFileSync(path.join(cacheDir({ tiles, feeds, ...copiesArgs() }), 'national.snap'));
 const engine = Engine.open(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
 const now = ukLocalToEpoch(day, 8.5 * 3600);
 
