@@ -96,4 +96,9 @@ export class Planner {
   firstJourney(q: RangeQuery, tau0: number): Candidate | null {
     return this.rangeSearch.firstJourney(q, tau0);
   }
+
+  /** The earliest departure (arrive-by: latest arrival) at or after `tau0` of any journey, search order; null when none (see `RangeSearch.nextDeparture`). */
+  nextDeparture(q: RangeQuery, tau0: number): number | null {
+    return this.rangeSearch.nextDeparture(q, tau0);
+  }
 }
