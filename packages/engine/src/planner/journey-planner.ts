@@ -135,8 +135,9 @@ export class JourneyPlanner {
 
   /**
    * One window (the page's, or one sized from the query), searched once; when it holds nothing, one
-   * extension to the earliest departure (arrive-by: the latest arrival) of any journey after it
-   * (`RangeSearch.nextDeparture`) and a window of the same width from there. Windows are
+   * extension to the earliest departure (arrive-by: the latest arrival) after it of a journey that
+   * no journey after it dominates (`RangeSearch.nextDeparture`), and a window of the same width
+   * from there, whose front then holds that journey. Windows are
    * handled in search order, u: the departure, or the negated arrival for arrive-by, so a window is
    * u in [lo, hi) either way and "next" is increasing u.
    */

@@ -1,12 +1,13 @@
 import type { TimetableTables } from '../timetable/timetable-tables.js';
 import type { QueryDays } from './query-days.js';
 import { DAY_SPAN } from './query-days.js';
-import type { RaptorSearch, SearchSetup } from './raptor-search.js';
+import type { RaptorSearch } from './raptor-search.js';
 import type { SparseBounds, TargetBounds } from './target-bounds.js';
 import { BeyondHorizon, LandmarkBounds } from './landmark-bounds.js';
 import { traceRides, type RawRide } from './journey-trace.js';
 import { canAlight, canBoard } from './stop-flags.js';
 import { TargetReach } from './target-reach.js';
+import { MAX_ROUNDS } from './raptor-labels.js';
 import { UNREACHED, type StopAccess } from './planner-api.js';
 
 /** A journey found by a range search, times in query-day Seconds (travel order, not negated). */
@@ -206,81 +207,94 @@ export class RangeSearch {
       if (next < 0 || stopFirst + next >= tt.patternStopOffsets[p + 1]) return false;
       return reaches(tt.patternStops[stopFirst + next]);
     };
+    const { shift, slotActive } = this.days;
+    const T = tt.tripCount;
+    const times = tt.times;
     let first = UNREACHED;
     this.forEachAccessBoarding(q, access, towardTarget, (ai, _e, d, tripFirst, tc, col) => {
-      first = Math.min(first, this.firstBoarding(q.reverse, tau0, access[ai].seconds, d, tripFirst, tc, col));
+      const seconds = access[ai].seconds;
+      // Forward: leave the origin at t - walk >= tau0. Reverse: reach the destination at t + walk <= -tau0.
+      const key = q.reverse ? -tau0 - seconds - shift[d] : tau0 + seconds - shift[d];
+      let lo = 0, hi = tc;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (q.reverse ? times[col + mid] <= key : times[col + mid] < key) lo = mid + 1;
+        else hi = mid;
+      }
+      let t = UNREACHED;
+      if (q.reverse) {
+        for (let r = lo - 1; r >= 0; r--) {
+          if (!slotActive[d * T + tripFirst + r]) continue;
+          t = -(times[col + r] + shift[d] + seconds);
+          break;
+        }
+      } else {
+        for (let r = lo; r < tc; r++) {
+          if (!slotActive[d * T + tripFirst + r]) continue;
+          t = times[col + r] + shift[d] - seconds;
+          break;
+        }
+      }
+      first = Math.min(first, t);
     });
     return { minTransitS, firstWaitS: first >= UNREACHED ? UNREACHED : first - tau0 };
   }
 
   /**
-   * One RAPTOR run from every access stop at `tau0` (search order): the journey reaching the
-   * target first (arrive-by: leaving it last), with the fewest trips among equals; null when none
-   * does within the query's service days.
-   */
-  firstJourney(q: RangeQuery, tau0: number): Candidate | null {
-    return this.towardTarget(q, (searchAccess) => this.firstFrom(q, searchAccess, tau0));
-  }
-
-  /**
    * The planner's one extension past an empty window: the earliest departure at or after `tau0`
-   * (search order; arrive-by: the latest arrival at or before -tau0) of any journey within the
-   * query's service days, with at most q.rounds - 1 trips and the query's modes, slack and
-   * transfer limit; null when none. Exact: one run from every access stop (`firstJourney`) gives
-   * the journey arriving first, J1, and nothing after it leaves before J1 unless it arrives later.
-   * Reachability is monotone (being at a stop later never helps; a pattern's trips are FIFO), so
-   * at each access stop only the first trip of each pattern leaving at or after tau0 plus the walk
-   * matters: when it cannot lead to the target, no later trip of that pattern there can. Those
-   * first boardings that leave before J1 are tried in departure order, one run each (all of one
-   * departure together) boarding only them in round 1, until one reaches the target.
+   * (search order; arrive-by: the latest arrival at or before -tau0) of a journey no other journey
+   * after tau0 dominates (leaves no earlier, arrives no later, with no more trips), within the
+   * query's service days; null when no journey leaves after tau0. One run from every access stop
+   * at tau0 gives A[k], the first arrival with at most k trips; each such journey that arrives
+   * earlier than any with fewer trips (A[k] < A[k - 1]) is dominated by nothing with k trips or
+   * fewer only when it leaves as late as A[k] allows: a run the other way from the target at A[k]
+   * gives that latest departure, LD[k] (k rounds). Every undominated journey leaves at or after
+   * the least LD[k] (one with j trips leaving earlier than LD[j] is dominated by that one), so the
+   * answer is the least LD[k], and the window from it holds that journey. Journeys that leave
+   * earlier but are dominated (one leaving later arrives no later, with no more changes: waiting
+   * overnight on the first bus out) are not searched for: a window from one of them could hold
+   * nothing but dominated journeys.
    */
   nextDeparture(q: RangeQuery, tau0: number): number | null {
-    return this.towardTarget(q, (access, setup) => {
-      const first = this.firstFrom(q, access, tau0);
-      if (!first) return null;
-      const until = this.departureOf(first, access, q.reverse);
-      const n = this.collectFirstBoardings(q, access, tau0, until);
+    const rounds = q.rounds;
+    const { firstArrival, firstDeparture } = this;
+    this.towardTarget(q, (searchAccess) => {
+      let count = 0;
+      for (const a of searchAccess) this.push(a, tau0, count++);
+      this.raptor.run(this.runStops, this.runTimes, count);
       const L = this.raptor.labels;
-      for (let i = 0; i < n; ) {
-        const tau = this.tauAt(i);
-        let count = 0;
-        // All first boardings of one departure in one run (as many as runEntries holds: the rest in the next, at the same departure).
-        for (; i < n && this.tauAt(i) === tau && count < this.runEntries.length; i++) {
-          const at = this.keys[i] % KEY_SCALE;
-          this.push(access[this.depAccess[at]], tau, count);
-          this.runEntries[count++] = this.depEntry[at];
-        }
-        this.raptor.begin(setup);
-        this.raptor.run(this.runStops, this.runTimes, count, this.runEntries, count);
-        this.extensionRuns++;
-        if (L.target[q.rounds - 1] < UNREACHED) return tau;
+      firstArrival.set(L.target.subarray(0, rounds));
+      // The journey of each round that arrives earlier than fewer trips do, traced now (the runs back overwrite the labels): LD[k] is no earlier than it leaves.
+      for (let k = 1; k < rounds; k++) {
+        if (L.target[k] >= L.target[k - 1]) continue;
+        const stop = L.targetStop[k];
+        firstDeparture[k] = stop >= 0 ? this.departureOf(traceRides(L, this.tt, this.days, k, stop, q.reverse, q.slack), searchAccess, q.reverse) : tau0;
       }
-      return until;
     });
+    if (firstArrival[rounds - 1] >= UNREACHED) return null;
+    // The other way: from the target (the search's access) back to the origin, on the same days, modes, slack and walks.
+    const back: RangeQuery = { ...q, reverse: !q.reverse };
+    let best = UNREACHED;
+    for (let k = 1; k < rounds; k++) {
+      if (firstArrival[k] >= firstArrival[k - 1]) continue;
+      const arrival = firstArrival[k];
+      const latest = this.towardTarget({ ...back, rounds: k + 1 }, (targetSide) => {
+        let count = 0;
+        for (const a of targetSide) this.push(a, -arrival, count++);
+        // Only what leaves later than the traced journey of round k can raise LD[k]: the run prunes by it from the start.
+        this.raptor.bound(-firstDeparture[k]);
+        this.raptor.run(this.runStops, this.runTimes, count);
+        return this.raptor.labels.target[k];
+      });
+      best = Math.min(best, -latest);
+    }
+    return best;
   }
 
-  /** Runs begun by `nextDeparture` past its first (tests and benchmarks read it). */
-  extensionRuns = 0;
-
-  /** One run from every access stop at `tau0` (search order), RAPTOR begun: the journey reaching the target first (fewest trips among equals), or null. */
-  private firstFrom(q: RangeQuery, searchAccess: readonly StopAccess[], tau0: number): Candidate | null {
-    let count = 0;
-    for (const a of searchAccess) this.push(a, tau0, count++);
-    this.raptor.run(this.runStops, this.runTimes, count);
-    const L = this.raptor.labels;
-    const best = L.target[q.rounds - 1];
-    if (best >= UNREACHED) return null;
-    let k = 1;
-    while (L.target[k] !== best) k++;
-    if (L.targetStop[k] < 0) return null;
-    const rides = traceRides(L, this.tt, this.days, k, L.targetStop[k], q.reverse, q.slack);
-    return { rides, start: 0, end: 0, transfers: rides.length - 1 };
-  }
-
-  /** A journey's departure in search order: leaving the origin (forward), or minus reaching the destination (reverse), walks included. */
-  private departureOf(c: Candidate, access: readonly StopAccess[], reverse: boolean): number {
+  /** A journey's departure in search order (traced rides, travel order): leaving the origin (forward), or minus reaching the destination (reverse), walks included. */
+  private departureOf(rides: readonly RawRide[], access: readonly StopAccess[], reverse: boolean): number {
     const tt = this.tt;
-    const r = reverse ? c.rides[c.rides.length - 1] : c.rides[0];
+    const r = reverse ? rides[rides.length - 1] : rides[0];
     const pos = reverse ? r.alightPos : r.boardPos;
     const stop = tt.patternStops[tt.patternStopOffsets[tt.tripPattern[r.trip]] + pos];
     let seconds = UNREACHED;
@@ -289,69 +303,23 @@ export class RangeSearch {
     return reverse ? -(tt.arrivalAt(r.trip, pos) + shift + seconds) : tt.departureAt(r.trip, pos) + shift - seconds;
   }
 
-  /**
-   * Sort keys (as `collectDepartures`) of the first boarding at or after `tau0` of each pattern at
-   * each access stop, over the service days, that leaves before `until` (search order); returns the count.
-   */
-  private collectFirstBoardings(q: RangeQuery, access: readonly StopAccess[], tau0: number, until: number): number {
-    let n = 0;
-    this.forEachAccessBoarding(q, access, null, (ai, e, d, tripFirst, tc, col) => {
-      const tau = this.firstBoarding(q.reverse, tau0, access[ai].seconds, d, tripFirst, tc, col);
-      if (tau >= until) return;
-      // The days of one pattern at one stop come one after another: keep the earliest.
-      if (n > 0 && this.depAccess[n - 1] === ai && this.depEntry[n - 1] === e) {
-        if (tau < this.tauAt(n - 1)) this.keys[n - 1] = (tau + KEY_OFFSET) * KEY_SCALE + n - 1;
-        return;
-      }
-      if (n === this.keys.length) this.grow();
-      this.depAccess[n] = ai;
-      this.depEntry[n] = e;
-      this.keys[n] = (tau + KEY_OFFSET) * KEY_SCALE + n;
-      n++;
-    });
-    this.keys.subarray(0, n).sort();
-    return n;
-  }
+  /** `nextDeparture`'s first arrival per round, and the departure of the journey traced for it, search order. */
+  private readonly firstArrival = new Int32Array(MAX_ROUNDS);
+  private readonly firstDeparture = new Int32Array(MAX_ROUNDS);
 
   /**
-   * The first boarding on service day `d` at or after `tau0` (search order) at an access stop
-   * `seconds` away, of the pattern whose trips are [tripFirst, tripFirst + tc) and whose times there
-   * are at [col, col + tc) (`forEachAccessBoarding`): forward, leaving the origin at t - walk >=
-   * tau0; reverse, reaching the destination at t + walk <= -tau0, negated. UNREACHED when none runs.
-   */
-  private firstBoarding(reverse: boolean, tau0: number, seconds: number, d: number, tripFirst: number, tc: number, col: number): number {
-    const { shift, slotActive } = this.days;
-    const T = this.tt.tripCount;
-    const times = this.tt.times;
-    const key = reverse ? -tau0 - seconds - shift[d] : tau0 + seconds - shift[d];
-    let lo = 0, hi = tc;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (reverse ? times[col + mid] <= key : times[col + mid] < key) lo = mid + 1;
-      else hi = mid;
-    }
-    if (reverse) {
-      for (let r = lo - 1; r >= 0; r--) if (slotActive[d * T + tripFirst + r]) return -(times[col + r] + shift[d] + seconds);
-    } else {
-      for (let r = lo; r < tc; r++) if (slotActive[d * T + tripFirst + r]) return times[col + r] + shift[d] - seconds;
-    }
-    return UNREACHED;
-  }
-
-  /**
-   * The set-up `search`, `firstJourney` and `nextDeparture` share: the target's walks in `egressSeconds` and RAPTOR
+   * The set-up `search` and `nextDeparture`'s runs share: the target's walks in `egressSeconds` and RAPTOR
    * begun towards it (bounds included), then `run` with the access in search order; the walks are
    * cleared again however `run` ends.
    */
-  private towardTarget<T>(q: RangeQuery, run: (searchAccess: readonly StopAccess[], setup: SearchSetup) => T): T {
+  private towardTarget<T>(q: RangeQuery, run: (searchAccess: readonly StopAccess[]) => T): T {
     const searchTarget = q.reverse ? q.access : q.egress;
     for (const a of searchTarget) this.egressSeconds[a.stop] = Math.min(this.egressSeconds[a.stop], a.seconds);
     try {
       const targetBounds = this.boundsFor(searchTarget, q.reverse, q.horizonS ?? UNREACHED, this.needOf(q.reverse ? q.egress : q.access, q.reverse));
       const targetBeyond = targetBounds && this.lbHorizon < UNREACHED ? this.beyond : null;
-      const setup: SearchSetup = { reverse: q.reverse, rounds: q.rounds, slack: q.slack, modeMask: q.modeMask, originFootpaths: false, egress: this.egressSeconds, maxTransferM: q.maxTransferM, targetBounds, targetHorizon: this.lbHorizon, targetBeyond };
-      this.raptor.begin(setup);
-      return run(q.reverse ? q.egress : q.access, setup);
+      this.raptor.begin({ reverse: q.reverse, rounds: q.rounds, slack: q.slack, modeMask: q.modeMask, originFootpaths: false, egress: this.egressSeconds, maxTransferM: q.maxTransferM, targetBounds, targetHorizon: this.lbHorizon, targetBeyond });
+      return run(q.reverse ? q.egress : q.access);
     } finally {
       for (const a of searchTarget) this.egressSeconds[a.stop] = UNREACHED;
     }
