@@ -281,11 +281,11 @@ export class RangeSearch {
       const latest = this.towardTarget({ ...back, rounds: k + 1 }, (targetSide) => {
         let count = 0;
         for (const a of targetSide) this.push(a, -arrival, count++);
-        // Only what leaves later than the traced journey of round k can raise LD[k]: the run prunes by it from the start.
+        // Only what leaves later than the traced journey of round k can raise LD[k]: the run prunes by it from the start (no target bounds: their Dijkstra from the origin costs more than this run).
         this.raptor.bound(-firstDeparture[k]);
         this.raptor.run(this.runStops, this.runTimes, count);
         return this.raptor.labels.target[k];
-      });
+      }, false);
       best = Math.min(best, -latest);
     }
     return best;
@@ -309,14 +309,15 @@ export class RangeSearch {
 
   /**
    * The set-up `search` and `nextDeparture`'s runs share: the target's walks in `egressSeconds` and RAPTOR
-   * begun towards it (bounds included), then `run` with the access in search order; the walks are
-   * cleared again however `run` ends.
+   * begun towards it (bounds included unless `withBounds` is false), then `run` with the access in
+   * search order; the walks are cleared again however `run` ends.
    */
-  private towardTarget<T>(q: RangeQuery, run: (searchAccess: readonly StopAccess[]) => T): T {
+  private towardTarget<T>(q: RangeQuery, run: (searchAccess: readonly StopAccess[]) => T, withBounds = true): T {
     const searchTarget = q.reverse ? q.access : q.egress;
     for (const a of searchTarget) this.egressSeconds[a.stop] = Math.min(this.egressSeconds[a.stop], a.seconds);
     try {
-      const targetBounds = this.boundsFor(searchTarget, q.reverse, q.horizonS ?? UNREACHED, this.needOf(q.reverse ? q.egress : q.access, q.reverse));
+      const targetBounds = withBounds ? this.boundsFor(searchTarget, q.reverse, q.horizonS ?? UNREACHED, this.needOf(q.reverse ? q.egress : q.access, q.reverse)) : null;
+      if (!withBounds) this.lbHorizon = UNREACHED;
       const targetBeyond = targetBounds && this.lbHorizon < UNREACHED ? this.beyond : null;
       this.raptor.begin({ reverse: q.reverse, rounds: q.rounds, slack: q.slack, modeMask: q.modeMask, originFootpaths: false, egress: this.egressSeconds, maxTransferM: q.maxTransferM, targetBounds, targetHorizon: this.lbHorizon, targetBeyond });
       return run(q.reverse ? q.egress : q.access);
