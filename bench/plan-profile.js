@@ -94,6 +94,9 @@ if (process.env.ENGINE_B) {
   console.log(`least of ${rounds} per query, ms: A ${least(leastA)}; B ${least(leastB)}; geometric mean of B/A per query ${geomean.toFixed(3)}`);
 }
 
+/** The extension's method: `firstJourney` in builds before issue 17's fix, `nextDeparture` after. */
+const extensionOf = (RangeSearch) => (RangeSearch.prototype.nextDeparture ? 'nextDeparture' : 'firstJourney');
+
 const tailAt = process.argv.indexOf('--tail');
 if (tailAt > 0) {
   const engineUrl = import.meta.resolve(process.env.ENGINE ?? '@transit/engine');
@@ -103,12 +106,12 @@ if (tailAt > 0) {
     cls.prototype[name] = function (...args) {
       const c0 = process.cpuUsage();
       if (name === 'runAll') phases.runs += args[2]; // the departures in the window: one RAPTOR run each
-      try { return inner.apply(this, args); } finally { const c = process.cpuUsage(c0); phases[name] += (c.user + c.system) / 1000; }
+      try { return inner.apply(this, args); } finally { const c = process.cpuUsage(c0); phases[name === 'nextDeparture' ? 'firstJourney' : name] += (c.user + c.system) / 1000; }
     };
   };
   const { RangeSearch } = await import(new URL('./planner/range-search.js', engineUrl));
   const { TargetBounds } = await import(new URL('./planner/target-bounds.js', engineUrl));
-  for (const name of ['runAll', 'firstJourney', 'estimate']) wrap(RangeSearch, name);
+  for (const name of ['runAll', extensionOf(RangeSearch), 'estimate']) wrap(RangeSearch, name); // the extension's CPU is reported as the first journey's
   wrap(TargetBounds, 'compute');
   const rows = qs.map((q, i) => {
     let best = Infinity, r;
@@ -154,7 +157,7 @@ if (workAt > 0 || runsAt > 0) {
     if (tracing) log.push(`  run from ${times[0]} s, ${n} stops, last round ${last}, target ${Array.from(this.labels.target.subarray(1, 7), (t) => (t >= 2e9 ? '-' : t)).join(',')}, ${((c.user + c.system) / 1000).toFixed(2)} ms`);
     return last;
   };
-  for (const m of ['search', 'firstJourney']) {
+  for (const m of ['search', extensionOf(RangeSearch)]) {
     const inner = RangeSearch.prototype[m];
     RangeSearch.prototype[m] = function (...args) { if (tracing) log.push(m === 'search' ? ` window ${args[0].from}..${args[0].to} s` : ` extension from ${args[1]} s`); return inner.apply(this, args); };
   }
@@ -215,7 +218,7 @@ if (process.argv.includes('--split')) {
       if (part === 'first') part = 'later';
     }
   };
-  for (const [m, first] of [['search', 'first'], ['firstJourney', 'extension']]) {
+  for (const [m, first] of [['search', 'first'], [extensionOf(RangeSearch), 'extension']]) {
     const inner = RangeSearch.prototype[m];
     RangeSearch.prototype[m] = function (...args) { part = first; try { return inner.apply(this, args); } finally { part = null; } };
   }
@@ -242,7 +245,7 @@ if (process.argv.includes('--phases')) {
   const own = {};
   const stack = [];
   const now = () => { const c = process.cpuUsage(); return c.user + c.system; };
-  let inSearch = null; // 'first' until a window's first run ends, then 'later'; 'extension' in firstJourney
+  let inSearch = null; // 'first' until a window's first run ends, then 'later'; 'extension' in the extension (extensionOf)
   const wrap = (cls, m, phase) => {
     if (!cls || !cls.prototype[m]) return;
     const inner = cls.prototype[m];
@@ -268,13 +271,13 @@ if (process.argv.includes('--phases')) {
     [JourneyPlanner, 'stopsNear', 'access/egress stops'], [RangeSearch, 'estimate', 'window estimate'], [TargetBounds, 'compute', 'bounds Dijkstra'],
     [RangeSearch, 'boundsFor', 'bounds cache, install, aim'], [RangeSearch, 'collectDepartures', 'departures'], [RaptorSearch, 'begin', 'RAPTOR begin (label reset)'],
     [RaptorSearch, 'run', () => `RAPTOR ${inSearch ?? 'other'} run${inSearch === 'later' ? 's' : ''}`], [RangeSearch, 'runAll', 'runs loop (presets, traces, trigger)'],
-    [TargetReach, 'compute', 'searches back (TargetReach)'], [RangeSearch, 'firstJourney', 'extension (set-up, trace)'], [ItineraryBuilder, 'score', 'score'],
+    [TargetReach, 'compute', 'searches back (TargetReach)'], [RangeSearch, extensionOf(RangeSearch), 'extension (set-up, trace)'], [ItineraryBuilder, 'score', 'score'],
     [JourneyPlanner, 'searchWindow', 'window dedupe, Pareto'], [ItineraryBuilder, 'build', 'itinerary building'], [JourneyPlanner, 'direct', 'direct alternatives'],
     [JourneyPlanner, 'transit', 'transit rest (days, maps, pages)'], [Engine, 'planJourney', 'planJourney rest'],
   ];
   for (const [cls, m, phase] of phaseOf) wrap(cls, m, phase);
   enter(RangeSearch, 'search', 'first');
-  enter(RangeSearch, 'firstJourney', 'extension');
+  enter(RangeSearch, extensionOf(RangeSearch), 'extension');
   for (const q of qs) plan(q); // warm the wrappers
   // Per query: each phase's CPU summed over the rounds; then the split over all queries and over the middle third (by CPU).
   const perQuery = qs.map(() => ({}));
@@ -366,7 +369,7 @@ if (slowestAt > 0) {
       }
     }
   };
-  for (const [m, kind] of [['search', 'window'], ['firstJourney', 'extension']]) {
+  for (const [m, kind] of [['search', 'window'], [extensionOf(RangeSearch), 'extension']]) {
     const inner = RangeSearch.prototype[m];
     RangeSearch.prototype[m] = function (...args) {
       const q = args[0];

@@ -135,7 +135,9 @@ export class JourneyPlanner {
 
   /**
    * One window (the page's, or one sized from the query), searched once; when it holds nothing, one
-   * extension to the first journey after it (one RAPTOR run) and a window from there. Windows are
+   * extension to the earliest departure (arrive-by: the latest arrival) after it of a journey that
+   * no journey after it dominates (`RangeSearch.nextDeparture`), and a window of the same width
+   * from there, whose front then holds that journey. Windows are
    * handled in search order, u: the departure, or the negated arrival for arrive-by, so a window is
    * u in [lo, hi) either way and "next" is increasing u.
    */
@@ -166,10 +168,9 @@ export class JourneyPlanner {
     const askedLo = lo;
     let found = this.searchWindow(q, base, lo, lo + width, accessBy, egressBy);
     if (!found.front.length && !found.excludedByWalk && towards === 'next') {
-      const first = this.planner.firstJourney(base, lo + width);
-      const s = first && this.builder.score(first, accessBy, egressBy);
-      if (s) {
-        lo = u(q.arriveBy ? s.end : s.start);
+      const next = this.planner.nextDeparture(base, lo + width);
+      if (next !== null) {
+        lo = next;
         // Its departures wait out the gap that emptied the first window: when that one proved dear, latest-departure pruning pays from this one's first run.
         found = this.searchWindow(q, { ...base, afterEmpty: true }, lo, lo + width, accessBy, egressBy);
       }

@@ -92,8 +92,8 @@ export class Planner {
     return this.rangeSearch.estimate(q, tau0);
   }
 
-  /** The first journey from `tau0` (search order), one RAPTOR run; null when none (see `RangeSearch.firstJourney`). */
-  firstJourney(q: RangeQuery, tau0: number): Candidate | null {
-    return this.rangeSearch.firstJourney(q, tau0);
+  /** Where the one extension past an empty window goes: the earliest departure (arrive-by: latest arrival) at or after `tau0` of a journey none after tau0 dominates, search order; null when none (see `RangeSearch.nextDeparture`). */
+  nextDeparture(q: RangeQuery, tau0: number): number | null {
+    return this.rangeSearch.nextDeparture(q, tau0);
   }
 }

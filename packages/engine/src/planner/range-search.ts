@@ -7,6 +7,7 @@ import { BeyondHorizon, LandmarkBounds } from './landmark-bounds.js';
 import { traceRides, type RawRide } from './journey-trace.js';
 import { canAlight, canBoard } from './stop-flags.js';
 import { TargetReach } from './target-reach.js';
+import { MAX_ROUNDS } from './raptor-labels.js';
 import { UNREACHED, type StopAccess } from './planner-api.js';
 
 /** A journey found by a range search, times in query-day Seconds (travel order, not negated). */
@@ -242,36 +243,83 @@ export class RangeSearch {
   }
 
   /**
-   * One RAPTOR run from every access stop at `tau0` (search order): the journey reaching the
-   * target first (arrive-by: leaving it last), with the fewest trips among equals; null when none
-   * does within the query's service days. The planner's one extension past an empty window.
+   * The planner's one extension past an empty window: the earliest departure at or after `tau0`
+   * (search order; arrive-by: the latest arrival at or before -tau0) of a journey no other journey
+   * after tau0 dominates (leaves no earlier, arrives no later, with no more trips), within the
+   * query's service days; null when no journey leaves after tau0. One run from every access stop
+   * at tau0 gives A[k], the first arrival with at most k trips; each such journey that arrives
+   * earlier than any with fewer trips (A[k] < A[k - 1]) is dominated by nothing with k trips or
+   * fewer only when it leaves as late as A[k] allows: a run the other way from the target at A[k]
+   * gives that latest departure, LD[k] (k rounds). Every undominated journey leaves at or after
+   * the least LD[k] (one with j trips leaving earlier than LD[j] is dominated by that one), so the
+   * answer is the least LD[k], and the window from it holds that journey. Journeys that leave
+   * earlier but are dominated (one leaving later arrives no later, with no more changes: waiting
+   * overnight on the first bus out) are not searched for: a window from one of them could hold
+   * nothing but dominated journeys.
    */
-  firstJourney(q: RangeQuery, tau0: number): Candidate | null {
-    return this.towardTarget(q, (searchAccess) => {
+  nextDeparture(q: RangeQuery, tau0: number): number | null {
+    const rounds = q.rounds;
+    const { firstArrival, firstDeparture } = this;
+    this.towardTarget(q, (searchAccess) => {
       let count = 0;
       for (const a of searchAccess) this.push(a, tau0, count++);
       this.raptor.run(this.runStops, this.runTimes, count);
       const L = this.raptor.labels;
-      const best = L.target[q.rounds - 1];
-      if (best >= UNREACHED) return null;
-      let k = 1;
-      while (L.target[k] !== best) k++;
-      if (L.targetStop[k] < 0) return null;
-      const rides = traceRides(L, this.tt, this.days, k, L.targetStop[k], q.reverse, q.slack);
-      return { rides, start: 0, end: 0, transfers: rides.length - 1 };
+      firstArrival.set(L.target.subarray(0, rounds));
+      // The journey of each round that arrives earlier than fewer trips do, traced now (the runs back overwrite the labels): LD[k] is no earlier than it leaves.
+      for (let k = 1; k < rounds; k++) {
+        if (L.target[k] >= L.target[k - 1]) continue;
+        const stop = L.targetStop[k];
+        firstDeparture[k] = stop >= 0 ? this.departureOf(traceRides(L, this.tt, this.days, k, stop, q.reverse, q.slack), searchAccess, q.reverse) : tau0;
+      }
     });
+    if (firstArrival[rounds - 1] >= UNREACHED) return null;
+    // The other way: from the target (the search's access) back to the origin, on the same days, modes, slack and walks.
+    const back: RangeQuery = { ...q, reverse: !q.reverse };
+    let best = UNREACHED;
+    for (let k = 1; k < rounds; k++) {
+      if (firstArrival[k] >= firstArrival[k - 1]) continue;
+      const arrival = firstArrival[k];
+      const latest = this.towardTarget({ ...back, rounds: k + 1 }, (targetSide) => {
+        let count = 0;
+        for (const a of targetSide) this.push(a, -arrival, count++);
+        // Only what leaves later than the traced journey of round k can raise LD[k]: the run prunes by it from the start (no target bounds: their Dijkstra from the origin costs more than this run).
+        this.raptor.bound(-firstDeparture[k]);
+        this.raptor.run(this.runStops, this.runTimes, count);
+        return this.raptor.labels.target[k];
+      }, false);
+      best = Math.min(best, -latest);
+    }
+    return best;
   }
 
+  /** A journey's departure in search order (traced rides, travel order): leaving the origin (forward), or minus reaching the destination (reverse), walks included. */
+  private departureOf(rides: readonly RawRide[], access: readonly StopAccess[], reverse: boolean): number {
+    const tt = this.tt;
+    const r = reverse ? rides[rides.length - 1] : rides[0];
+    const pos = reverse ? r.alightPos : r.boardPos;
+    const stop = tt.patternStops[tt.patternStopOffsets[tt.tripPattern[r.trip]] + pos];
+    let seconds = UNREACHED;
+    for (const a of access) if (a.stop === stop) seconds = Math.min(seconds, a.seconds);
+    const shift = this.days.shift[r.day];
+    return reverse ? -(tt.arrivalAt(r.trip, pos) + shift + seconds) : tt.departureAt(r.trip, pos) + shift - seconds;
+  }
+
+  /** `nextDeparture`'s first arrival per round, and the departure of the journey traced for it, search order. */
+  private readonly firstArrival = new Int32Array(MAX_ROUNDS);
+  private readonly firstDeparture = new Int32Array(MAX_ROUNDS);
+
   /**
-   * The set-up `search` and `firstJourney` share: the target's walks in `egressSeconds` and RAPTOR
-   * begun towards it (bounds included), then `run` with the access in search order; the walks are
-   * cleared again however `run` ends.
+   * The set-up `search` and `nextDeparture`'s runs share: the target's walks in `egressSeconds` and RAPTOR
+   * begun towards it (bounds included unless `withBounds` is false), then `run` with the access in
+   * search order; the walks are cleared again however `run` ends.
    */
-  private towardTarget<T>(q: RangeQuery, run: (searchAccess: readonly StopAccess[]) => T): T {
+  private towardTarget<T>(q: RangeQuery, run: (searchAccess: readonly StopAccess[]) => T, withBounds = true): T {
     const searchTarget = q.reverse ? q.access : q.egress;
     for (const a of searchTarget) this.egressSeconds[a.stop] = Math.min(this.egressSeconds[a.stop], a.seconds);
     try {
-      const targetBounds = this.boundsFor(searchTarget, q.reverse, q.horizonS ?? UNREACHED, this.needOf(q.reverse ? q.egress : q.access, q.reverse));
+      const targetBounds = withBounds ? this.boundsFor(searchTarget, q.reverse, q.horizonS ?? UNREACHED, this.needOf(q.reverse ? q.egress : q.access, q.reverse)) : null;
+      if (!withBounds) this.lbHorizon = UNREACHED;
       const targetBeyond = targetBounds && this.lbHorizon < UNREACHED ? this.beyond : null;
       this.raptor.begin({ reverse: q.reverse, rounds: q.rounds, slack: q.slack, modeMask: q.modeMask, originFootpaths: false, egress: this.egressSeconds, maxTransferM: q.maxTransferM, targetBounds, targetHorizon: this.lbHorizon, targetBeyond });
       return run(q.reverse ? q.egress : q.access);

@@ -104,6 +104,14 @@ export class RaptorSearch {
   }
 
   /**
+   * Starts the target at `t` in every round (search order; a journey that good is known): the
+   * search then keeps only what beats it, and the target stays t where nothing does.
+   */
+  bound(t: number): void {
+    this.labels.target.fill(t, 0, this.setup.rounds);
+  }
+
+  /**
    * Prunes the rest of this search by `latest` (`TargetReach`, computed for a target of `x`):
    * in a round whose target is x or less, a label later than latest[s] at its stop is not set, no
    * trip boards there, and a ride is dropped at the first stop it could be left at (boarded at,
