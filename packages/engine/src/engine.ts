@@ -47,6 +47,7 @@ import { readShapeGrid } from './shapes/shape-grid-sections.js';
 import type { DerivedTripColumns } from './timetable/derived-columns.js';
 import { footpathColumnsOf, Transfers, type FootpathColumns } from './planner/transfers.js';
 import { TargetBounds } from './planner/target-bounds.js';
+import { buildRelaxedGraph, checkRelaxedGraph, type RelaxedGraphColumns } from './planner/relaxed-graph.js';
 import { buildLandmarkTables } from './planner/landmark-bounds.js';
 import { checkLandmarkTables, LANDMARK_COUNT, type LandmarkTables } from './planner/landmark-tables.js';
 
@@ -73,6 +74,12 @@ export interface SharedTables {
    * sixth session), the whole null when it stores both; absent: an engine given these derives its own.
    */
   readonly kdCoords?: { readonly stops: Float64Array | null; readonly places: Float64Array | null } | null;
+  /**
+   * The planner's relaxed graph (destination pruning: ride edges both ways, footpaths in when
+   * copied, components; 37 MiB at 350 tiles, and 3 x 25 MiB of temporaries to build), or absent:
+   * an engine given these builds its own.
+   */
+  readonly relaxedGraph?: RelaxedGraphColumns;
   /** Stop string columns expanded at open from the snapshot's dictionaries (4 bytes a stop each; stops/stop-strings.ts); absent or missing a column: an engine given these expands its own. */
   readonly stopStrings?: StopStringColumns;
 }
@@ -116,6 +123,9 @@ export class Engine {
     this.stationTable = new StationTable(r, this.strings);
     this.timetable = new TimetableTables(r, this.stopTable.count, options.tables?.trips, options.share ?? false);
     this.footpaths = options.tables ? options.tables.footpaths : options.share ? footpathColumnsOf(r, true) : null;
+    const graph = options.tables?.relaxedGraph;
+    if (graph) checkRelaxedGraph(graph, this.stopTable.count);
+    this.relaxedGraphCache = graph;
     const landmarks = options.tables?.landmarks;
     if (landmarks) checkLandmarkTables(landmarks, this.stopTable.count);
     this.landmarksCache = landmarks ?? undefined;
@@ -154,6 +164,7 @@ export class Engine {
       trips: this.timetable.derived,
       footpaths: this.footpaths,
       ...this.sharedStreets(),
+      relaxedGraph: this.relaxedGraph,
       landmarks: this.landmarkTables,
       kdCoords: this.kdCoords,
       stopStrings: this.stopTable.derivedStrings,
@@ -189,12 +200,26 @@ export class Engine {
    */
   private get landmarkTables(): LandmarkTables | null {
     if (this.landmarksCache === undefined) {
-      const bounds = this.plannerCache?.bounds ?? new TargetBounds(this.timetable, new Transfers(this.reader, this.footpathColumns));
+      const bounds = this.plannerCache?.bounds ?? new TargetBounds(this.timetable, this.transfers, this.relaxedGraph);
       this.landmarksCache = bounds.usable ? (bounds.landmarks ??= buildLandmarkTables(this.timetable, bounds, LANDMARK_COUNT, this.share)) : null;
     }
     return this.landmarksCache;
   }
   private landmarksCache: LandmarkTables | null | undefined;
+
+  /**
+   * The relaxed graph of the planner's target bounds, one per engine: given at open, else built
+   * once (into shared memory with `share`) for the planner and the landmark tables alike.
+   */
+  private get relaxedGraph(): RelaxedGraphColumns {
+    return (this.relaxedGraphCache ??= buildRelaxedGraph(this.timetable, this.transfers, this.share));
+  }
+  private relaxedGraphCache: RelaxedGraphColumns | undefined;
+  /** Footpaths for the relaxed graph and the landmark tables: the planner's, else views of the footpath columns made once. */
+  private get transfers(): Transfers {
+    return this.plannerCache?.transfers ?? (this.transfersCache ??= new Transfers(this.reader, this.footpathColumns));
+  }
+  private transfersCache: Transfers | undefined;
   /** Footpath columns given at open or derived there into shared memory (`share`); null: derived on first need (`footpathColumns`). */
   private readonly footpaths: FootpathColumns | null;
   /** The footpath columns: given or derived at open, else decoded here once for the planner and the landmark tables alike. */
@@ -390,7 +415,7 @@ export class Engine {
   /** Transit search (RAPTOR, range RAPTOR) with its workspace, built on first use. */
   get planner(): Planner {
     // A `share` engine builds its landmark tables first (shared memory), for its planner to view as its workers do.
-    return (this.plannerCache ??= new Planner(this.timetable, this.calendar, this.reader, this.footpathColumns, this.share ? this.landmarkTables : (this.landmarksCache ?? null)));
+    return (this.plannerCache ??= new Planner(this.timetable, this.calendar, this.reader, this.footpathColumns, this.share ? this.landmarkTables : (this.landmarksCache ?? null), this.relaxedGraph));
   }
   private plannerCache: Planner | undefined;
 

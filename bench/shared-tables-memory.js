@@ -1,0 +1,67 @@
+// Where the resident memory of a cluster goes, per thread, measured in one process
+// (node --expose-gc): the snapshot read into shared memory, the main thread's engine opened with
+// `share` and its deriveSharedTables(), then one worker's engine opened over them (Engine.open's
+// `tables`) and its prepareJourneys(), as packages/server/src/cluster does. RSS after each step
+// (after a gc), and every typed array or buffer of 4 MiB or more the worker's engine allocates,
+// own or shared, with where it was made: what each further worker adds, the candidates for sharing.
+// Usage: node --expose-gc bench/shared-tables-memory.js FILE.snap [--plans N]
+import { readSnapshot } from './national-serve.js';
+
+const file = process.argv[2];
+const plansArg = process.argv.indexOf('--plans');
+const plans = plansArg > 0 ? Number(process.argv[plansArg + 1]) : 0;
+const { Engine } = await import('@transit/engine');
+const rss = () => process.memoryUsage().rss / 1048576;
+const step = (label, before) => {
+  globalThis.gc();
+  const now = rss();
+  console.log(`${label.padEnd(46)} RSS ${now.toFixed(0).padStart(5)} MiB (${now >= before ? '+' : ''}${(now - before).toFixed(0)})`);
+  return now;
+};
+let at = step('start', 0);
+const bytes = readSnapshot(file);
+const shared = new SharedArrayBuffer(bytes.byteLength);
+new Uint8Array(shared).set(new Uint8Array(bytes));
+at = step(`snapshot in shared memory (${(bytes.byteLength / 1048576).toFixed(0)} MiB)`, at);
+const main = Engine.open(shared, { share: true });
+at = step('main: Engine.open(share)', at);
+const tables = main.deriveSharedTables();
+at = step('main: deriveSharedTables()', at);
+
+const big = [];
+const where = () => new Error().stack.split('\n').slice(3, 6).map((l) => l.trim().replace(/^at /, '').replace(/ \(.*dist\//, ' (')).join(' < ');
+for (const T of [Uint8Array, Int8Array, Uint16Array, Int16Array, Uint32Array, Int32Array, Float32Array, Float64Array]) {
+  globalThis[T.name] = new Proxy(T, { construct(target, args) { const a = new target(...args); if (a.byteLength >= 4 << 20 && !(args[0] instanceof ArrayBuffer) && !(args[0] instanceof SharedArrayBuffer)) big.push([T.name, a.byteLength, where()]); return a; } });
+}
+for (const T of [ArrayBuffer, SharedArrayBuffer]) {
+  globalThis[T.name] = new Proxy(T, { construct(target, args) { const a = new target(...args); if (a.byteLength >= 4 << 20) big.push([T.name, a.byteLength, where()]); return a; } });
+}
+const list = (label) => {
+  const total = big.reduce((s, b) => s + b[1], 0);
+  console.log(`  ${label}: ${big.length} arrays of >= 4 MiB, ${(total / 1048576).toFixed(0)} MiB (own or shared, temporaries included)`);
+  for (const [name, n, stack] of big) console.log(`    ${(n / 1048576).toFixed(1).padStart(7)} MiB ${name.padEnd(17)} ${stack}`);
+  big.length = 0;
+};
+const worker = Engine.open(shared, { tables });
+at = step('worker: Engine.open(tables)', at);
+list('worker open');
+worker.prepareJourneys();
+at = step('worker: prepareJourneys()', at);
+list('worker prepareJourneys');
+if (plans > 0) {
+  // A plan per pair of served stops far apart, as the traffic's journeys are.
+  const st = worker.stopTable;
+  const off = worker.timetable.stopPatternOffsets;
+  const served = [];
+  for (let s = 0; s < st.count; s++) if (off[s + 1] > off[s]) served.push(s);
+  let x = 7;
+  const rand = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
+  for (let i = 0; i < plans; i++) {
+    const a = worker.stop(served[Math.floor(rand() * served.length)]), b = worker.stop(served[Math.floor(rand() * served.length)]);
+    try {
+      worker.planJourney({ from: { lat: a.latitude, lon: a.longitude }, to: { lat: b.latitude, lon: b.longitude }, time: Date.parse('2023-06-13T08:00:00+01:00'), arriveBy: i % 2 === 1, modeMask: 31, limit: 3, maxWalkM: null, maxTotalWalkM: null, intermediateStops: false, steps: false, alternatives: [] });
+    } catch {}
+  }
+  at = step(`worker: ${plans} plans`, at);
+  list('worker plans');
+}
