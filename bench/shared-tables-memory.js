@@ -2,10 +2,11 @@
 // (node --expose-gc): the snapshot read into shared memory, the main thread's engine opened with
 // `share` and its deriveSharedTables(), then one worker's engine opened over them (Engine.open's
 // `tables`) and its prepareJourneys(), as packages/server/src/cluster does. RSS after each step
-// (after a gc), and every typed array or buffer of 4 MiB or more the worker's engine allocates,
-// own or shared, with where it was made: what each further worker adds, the candidates for sharing.
+// (after a gc), and every typed array or buffer of 4 MiB or more each engine allocates,
+// own or shared, with where it was made: what the main thread holds, what each further worker adds, the
+// candidates for sharing.
 // Usage: node --expose-gc bench/shared-tables-memory.js FILE.snap [--plans N]
-import { readSnapshot } from './national-serve.js';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 
 const file = process.argv[2];
 const plansArg = process.argv.indexOf('--plans');
@@ -19,15 +20,12 @@ const step = (label, before) => {
   return now;
 };
 let at = step('start', 0);
-const bytes = readSnapshot(file);
-const shared = new SharedArrayBuffer(bytes.byteLength);
-new Uint8Array(shared).set(new Uint8Array(bytes));
-at = step(`snapshot in shared memory (${(bytes.byteLength / 1048576).toFixed(0)} MiB)`, at);
-const main = Engine.open(shared, { share: true });
-at = step('main: Engine.open(share)', at);
-const tables = main.deriveSharedTables();
-at = step('main: deriveSharedTables()', at);
-
+// Read straight into shared memory, as the server's readSnapshotBytes does.
+const fd = openSync(file, 'r');
+const shared = new SharedArrayBuffer(fstatSync(fd).size);
+for (let pos = 0; pos < shared.byteLength; ) pos += readSync(fd, new Uint8Array(shared, pos, Math.min(shared.byteLength - pos, 1 << 26)), 0, Math.min(shared.byteLength - pos, 1 << 26), pos);
+closeSync(fd);
+at = step(`snapshot in shared memory (${(shared.byteLength / 1048576).toFixed(0)} MiB)`, at);
 const big = [];
 const where = () => new Error().stack.split('\n').slice(3, 6).map((l) => l.trim().replace(/^at /, '').replace(/ \(.*dist\//, ' (')).join(' < ');
 for (const T of [Uint8Array, Int8Array, Uint16Array, Int16Array, Uint32Array, Int32Array, Float32Array, Float64Array]) {
@@ -42,6 +40,13 @@ const list = (label) => {
   for (const [name, n, stack] of big) console.log(`    ${(n / 1048576).toFixed(1).padStart(7)} MiB ${name.padEnd(17)} ${stack}`);
   big.length = 0;
 };
+const main = Engine.open(shared, { share: true });
+at = step('main: Engine.open(share)', at);
+list('main open');
+const tables = main.deriveSharedTables();
+at = step('main: deriveSharedTables()', at);
+list('main deriveSharedTables');
+
 const worker = Engine.open(shared, { tables });
 at = step('worker: Engine.open(tables)', at);
 list('worker open');
