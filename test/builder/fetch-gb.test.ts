@@ -76,6 +76,12 @@ describe.skipIf(!HAVE_DATA)('transit fetch gb --coverage AREA --build', () => {
     for (let i = 0; i < streets.nodeCount; i++) {
       if (lat[i] < 51.48 || lat[i] > 51.7 || lon[i] < -3.15 || lon[i] > -2.84) throw new Error(`street node ${i} at ${lat[i]},${lon[i]} is far outside the coverage`);
     }
+    // The margin is kept: streets wholly in the band 1-4.5 km outside the box (none reaches into it) are in the graph.
+    const kmLat = 1 / 111.2, kmLon = 1 / (111.2 * Math.cos((51.5875 * Math.PI) / 180));
+    const outsideKm = (i: number) => Math.max((51.575 - lat[i]) / kmLat, (lat[i] - 51.6) / kmLat, (-3.01 - lon[i]) / kmLon, (lon[i] + 2.98) / kmLon);
+    let inBand = 0;
+    for (let i = 0; i < streets.nodeCount; i++) if (outsideKm(i) > 1 && outsideKm(i) < 4.5) inBand++;
+    expect(inBand).toBeGreaterThan(1000);
     expect(e.coverage?.contains(51.588, -2.997)).toBe(true);
     expect(e.coverage?.contains(51.55, -2.997)).toBe(false);
   });
