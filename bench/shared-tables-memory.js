@@ -5,18 +5,22 @@
 // (after a gc), and every typed array or buffer of 4 MiB or more each engine allocates,
 // own or shared, with where it was made: what the main thread holds, what each further worker adds, the
 // candidates for sharing.
-// Usage: node --expose-gc bench/shared-tables-memory.js FILE.snap [--plans N]
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+// --own: one engine of its own instead (Engine.open without `share`, then prepareJourneys), as a
+// single-process server runs. The peak RSS (VmHWM) at the end counts the temporaries too.
+// ENGINE=/path/to/engine/dist/index.js measures another build of the engine.
+// Usage: node --expose-gc bench/shared-tables-memory.js FILE.snap [--plans N] [--own]
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 
 const file = process.argv[2];
 const plansArg = process.argv.indexOf('--plans');
 const plans = plansArg > 0 ? Number(process.argv[plansArg + 1]) : 0;
-const { Engine } = await import('@transit/engine');
+const own = process.argv.includes('--own');
+const { Engine } = await import(process.env.ENGINE ?? '@transit/engine');
 const rss = () => process.memoryUsage().rss / 1048576;
 const step = (label, before) => {
   globalThis.gc();
   const now = rss();
-  console.log(`${label.padEnd(46)} RSS ${now.toFixed(0).padStart(5)} MiB (${now >= before ? '+' : ''}${(now - before).toFixed(0)})`);
+  console.log(`${label.padEnd(46)} RSS ${now.toFixed(0).padStart(5)} MiB (${now >= before ? "+" : ""}${(now - before).toFixed(0)}); JS heap ${(process.memoryUsage().heapUsed / 1048576).toFixed(0)} MiB`);
   return now;
 };
 let at = step('start', 0);
@@ -40,19 +44,22 @@ const list = (label) => {
   for (const [name, n, stack] of big) console.log(`    ${(n / 1048576).toFixed(1).padStart(7)} MiB ${name.padEnd(17)} ${stack}`);
   big.length = 0;
 };
-const main = Engine.open(shared, { share: true });
-at = step('main: Engine.open(share)', at);
-list('main open');
-const tables = main.deriveSharedTables();
-at = step('main: deriveSharedTables()', at);
-list('main deriveSharedTables');
+let tables;
+if (!own) {
+  const main = Engine.open(shared, { share: true });
+  at = step('main: Engine.open(share)', at);
+  list('main open');
+  tables = main.deriveSharedTables();
+  at = step('main: deriveSharedTables()', at);
+  list('main deriveSharedTables');
+}
 
 const worker = Engine.open(shared, { tables });
-at = step('worker: Engine.open(tables)', at);
-list('worker open');
+at = step(own ? 'own: Engine.open()' : 'worker: Engine.open(tables)', at);
+list('open');
 worker.prepareJourneys();
-at = step('worker: prepareJourneys()', at);
-list('worker prepareJourneys');
+at = step('prepareJourneys()', at);
+list('prepareJourneys');
 if (plans > 0) {
   // A plan per pair of served stops far apart, as the traffic's journeys are.
   const st = worker.stopTable;
@@ -67,6 +74,7 @@ if (plans > 0) {
       worker.planJourney({ from: { lat: a.latitude, lon: a.longitude }, to: { lat: b.latitude, lon: b.longitude }, time: Date.parse('2023-06-13T08:00:00+01:00'), arriveBy: i % 2 === 1, modeMask: 31, limit: 3, maxWalkM: null, maxTotalWalkM: null, intermediateStops: false, steps: false, alternatives: [] });
     } catch {}
   }
-  at = step(`worker: ${plans} plans`, at);
-  list('worker plans');
+  at = step(`${plans} plans`, at);
+  list('plans');
 }
+console.log(`peak RSS (VmHWM) ${(Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))[1]) / 1024).toFixed(0)} MiB`);
