@@ -8,6 +8,8 @@
 // --own: one engine of its own instead (Engine.open without `share`, then prepareJourneys), as a
 // single-process server runs. The peak RSS (VmHWM) at the end counts the temporaries too.
 // ENGINE=/path/to/engine/dist/index.js measures another build of the engine.
+// --plans N: then N calls of each area of national-workers.js's traffic (boards, stops, places,
+// shapes, routes, plans), RSS after each area.
 // Usage: node --expose-gc bench/shared-tables-memory.js FILE.snap [--plans N] [--own]
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 
@@ -61,20 +63,32 @@ worker.prepareJourneys();
 at = step('prepareJourneys()', at);
 list('prepareJourneys');
 if (plans > 0) {
-  // A plan per pair of served stops far apart, as the traffic's journeys are.
+  // national-workers.js's traffic, area by area, on the worker's engine: what each leaves resident.
   const st = worker.stopTable;
   const off = worker.timetable.stopPatternOffsets;
   const served = [];
   for (let s = 0; s < st.count; s++) if (off[s + 1] > off[s]) served.push(s);
   let x = 7;
   const rand = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
-  for (let i = 0; i < plans; i++) {
-    const a = worker.stop(served[Math.floor(rand() * served.length)]), b = worker.stop(served[Math.floor(rand() * served.length)]);
-    try {
-      worker.planJourney({ from: { lat: a.latitude, lon: a.longitude }, to: { lat: b.latitude, lon: b.longitude }, time: Date.parse('2023-06-13T08:00:00+01:00'), arriveBy: i % 2 === 1, modeMask: 31, limit: 3, maxWalkM: null, maxTotalWalkM: null, intermediateStops: false, steps: false, alternatives: [] });
-    } catch {}
+  const pick = () => served[Math.floor(rand() * served.length)];
+  const from = Date.parse('2023-06-13T08:00:00+01:00');
+  const areas = {
+    boards: () => worker.stopBoard(pick(), { from, to: from + 3_600_000, limit: 10, type: 'departures' }),
+    'stops by radius': () => { const s = worker.stop(pick()); worker.stops({ near: { lat: s.latitude, lon: s.longitude, radius: 400 }, offset: 0, limit: 20 }); },
+    places: () => worker.searchPlaces({ text: ['high street', 'station', 'road', 'church'][Math.floor(rand() * 4)], offset: 0, limit: 20 }),
+    shapes: () => { const s = worker.stop(pick()); worker.routeShapes.inBox(s.latitude - 0.015, s.longitude - 0.015, s.latitude + 0.015, s.longitude + 0.015, 20000); },
+    routes: () => worker.routes({ kind: 'bus', stopIdx: pick(), offset: 0, limit: 20 }),
+    plans: (i) => {
+      const a = worker.stop(pick()), b = worker.stop(pick());
+      try {
+        worker.planJourney({ from: { lat: a.latitude, lon: a.longitude }, to: { lat: b.latitude, lon: b.longitude }, time: from, arriveBy: i % 2 === 1, modeMask: 31, limit: 3, maxWalkM: null, maxTotalWalkM: null, intermediateStops: false, steps: false, alternatives: [] });
+      } catch {}
+    },
+  };
+  for (const [name, call] of Object.entries(areas)) {
+    for (let i = 0; i < plans; i++) call(i);
+    at = step(`${plans} ${name}`, at);
+    list(name);
   }
-  at = step(`${plans} plans`, at);
-  list('plans');
 }
 console.log(`peak RSS (VmHWM) ${(Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))[1]) / 1024).toFixed(0)} MiB`);
