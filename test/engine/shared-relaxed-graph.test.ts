@@ -1,4 +1,4 @@
-// FEATURE UNDER TEST: the planner's relaxed graph (destination pruning: ride edges both ways, components) in Engine.open's shared tables: an engine opened with `share` builds it once into shared memory, an engine given the tables (a worker thread's) plans on those very arrays, building no graph of its own, and answers as an engine of its own; a graph that does not fit the snapshot is refused with a SnapshotFormatError.
+// FEATURE UNDER TEST: the planner's relaxed graph (destination pruning: ride edges both ways, components) and the boards' entry bounds in Engine.open's shared tables: an engine opened with `share` builds the graph once into shared memory, an engine given the tables (a worker thread's) plans on those very arrays, building no graph of its own, and answers as an engine of its own; the entry bounds one worker fills serve another's boards, with the same answers; tables that do not fit the snapshot are refused with a SnapshotFormatError.
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { Engine, SnapshotFormatError } from '@transit/engine';
 import { buildSnapshot } from '@transit/builder';
@@ -55,5 +55,29 @@ describe('shared relaxed graph', () => {
     const g = own.relaxedGraph!;
     // The right stop count, edges cut short: still refused.
     expect(() => Engine.open(demo, { tables: { ...own, relaxedGraph: { ...g, predStops: g.predStops.subarray(1) } } })).toThrow(SnapshotFormatError);
+    expect(() => Engine.open(demo, { tables: { ...own, boardBounds: other.boardBounds } })).toThrow(/board entry bounds given to Engine.open \(\d+ entries, \d+ stops\) do not fit/);
+  });
+});
+
+describe('shared board entry bounds', () => {
+  it('are filled by whichever engine boards a stop first and read by the others, with the answers of an engine of its own', () => {
+    const shared = sharedCopy(readSnapshot(inject('demoSnapshot')));
+    const tables = Engine.open(shared, { share: true }).deriveSharedTables();
+    const b = tables.boardBounds!;
+    for (const col of [b.min, b.max, b.arrivalRow, b.departureRow, b.listed, b.filled]) expect(col.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const first = Engine.open(shared, { tables });
+    const second = Engine.open(shared, { tables });
+    const own = Engine.open(readSnapshot(inject('demoSnapshot')));
+    const day = own.calendar.firstDay;
+    const from = own.calendar.reference(day) + 7 * 3_600_000;
+    const board = (e: Engine, s: number, type: 'departures' | 'arrivals') => JSON.stringify(e.stopBoard(s, { from, to: from + 3 * 3_600_000, limit: 20, type }));
+    const stops = Array.from({ length: own.stopTable.count }, (_, s) => s);
+    const half = stops.slice(0, stops.length >> 1);
+    // The first worker fills half the stops; the second then boards every stop, filling only the rest.
+    for (const s of half) board(first, s, 'departures');
+    expect(half.every((s) => b.filled[s] === 1)).toBe(true);
+    expect(b.filled.slice(half.length).every((f) => f === 0), 'the rest not filled yet').toBe(true);
+    for (const type of ['departures', 'arrivals'] as const) for (const s of stops) expect(board(second, s, type), `stop ${s} ${type}`).toBe(board(own, s, type));
+    expect(b.filled.every((f) => f === 1)).toBe(true);
   });
 });

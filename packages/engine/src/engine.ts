@@ -17,6 +17,7 @@ import { ServiceCalendar } from './trips/service-calendar.js';
 import { TripDescriber } from './trips/trip-describer.js';
 import { TripQueries } from './trips/trip-queries.js';
 import { Boards } from './boards/boards.js';
+import { checkEntryBounds, entryBoundColumns, type EntryBoundColumns } from './boards/entry-bounds.js';
 import type { Page, Place, PlaceQuery, SnapshotInfo, SpatialQuery, Station, Stop, StopQuery } from './api.js';
 import type { RouteDetail, RouteDetailQuery, RouteKind, RouteQuery, RouteSummary } from './api.js';
 import { LineTable } from './routes/line-table.js';
@@ -80,6 +81,12 @@ export interface SharedTables {
    * an engine given these builds its own.
    */
   readonly relaxedGraph?: RelaxedGraphColumns;
+  /**
+   * The boards' entry bounds (`boards/entry-bounds.ts`: 17 bytes a stop-pattern entry, 112 MiB of
+   * address space at 350 tiles), zeroed, each stop filled by whichever thread boards it first; absent:
+   * an engine given these makes its own on its first board.
+   */
+  readonly boardBounds?: EntryBoundColumns;
   /** Stop string columns expanded at open from the snapshot's dictionaries (4 bytes a stop each; stops/stop-strings.ts); absent or missing a column: an engine given these expands its own. */
   readonly stopStrings?: StopStringColumns;
 }
@@ -123,6 +130,9 @@ export class Engine {
     this.stationTable = new StationTable(r, this.strings);
     this.timetable = new TimetableTables(r, this.stopTable.count, options.tables?.trips, options.share ?? false);
     this.footpaths = options.tables ? options.tables.footpaths : options.share ? footpathColumnsOf(r, true) : null;
+    const boardBounds = options.tables?.boardBounds;
+    if (boardBounds) checkEntryBounds(boardBounds, this.timetable);
+    this.boardBoundsCache = boardBounds;
     const graph = options.tables?.relaxedGraph;
     if (graph) checkRelaxedGraph(graph, this.stopTable.count);
     this.relaxedGraphCache = graph;
@@ -166,6 +176,8 @@ export class Engine {
       ...this.sharedStreets(),
       relaxedGraph: this.relaxedGraph,
       landmarks: this.landmarkTables,
+      // Made now (zeroed: no memory until filled), before this engine's first board, so that it boards on them too.
+      boardBounds: (this.boardBoundsCache ??= entryBoundColumns(this.timetable, this.share)),
       kdCoords: this.kdCoords,
       stopStrings: this.stopTable.derivedStrings,
     });
@@ -322,9 +334,11 @@ export class Engine {
 
   /** Stop and station boards, opened on first use (scratch state lives here). */
   get boards(): Boards {
-    return (this.boardsCache ??= new Boards(this.timetable, this.calendar, this.describer, this.stationTable, this.stopTable.count));
+    return (this.boardsCache ??= new Boards(this.timetable, this.calendar, this.describer, this.stationTable, this.stopTable.count, this.boardBoundsCache));
   }
   private boardsCache: Boards | undefined;
+  /** The boards' entry bound columns given at open or made for `deriveSharedTables` (shared memory with `share`); undefined: the boards make their own. */
+  private boardBoundsCache: EntryBoundColumns | undefined;
 
   /** Service days of the snapshot: which services run on which date, and each date's reference instant. */
   get calendar(): ServiceCalendar {
