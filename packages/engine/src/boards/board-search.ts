@@ -51,8 +51,8 @@ export class BoardSearch {
     const dayCount = this.candidateDays(refs, from, to);
     const { dayIdx, dayLo, dayHi } = this;
     const bounds = (this.bounds ??= new EntryBounds(tt, this.boundColumns));
-    const { min: entryMin, max: entryMax, listed } = bounds;
-    const rows = departs ? bounds.departureRow : bounds.arrivalRow;
+    const { min: entryMin, max: entryMax, listed } = bounds.columns;
+    const rows = departs ? bounds.columns.departureRow : bounds.columns.arrivalRow;
     const want = type === 'departures' ? LISTS_DEPARTURES : LISTS_ARRIVALS;
     const { stopPatternOffsets, stopPatterns, stopPatternPos, patternTripOffsets } = tt;
     for (let si = first; si < end; si++) {

@@ -55,45 +55,40 @@ export function checkEntryBounds(c: EntryBoundColumns, tt: TimetableTables): voi
  * are many and small (rail feeds with one route per train). Filled a stop at a time, on the
  * stop's first board (`fill`): the first board costs what its stops touch, not the country.
  */
-export class EntryBounds implements EntryBoundColumns {
-  readonly min: Int32Array;
-  readonly max: Int32Array;
-  readonly arrivalRow: Uint32Array;
-  readonly departureRow: Uint32Array;
-  readonly listed: Uint8Array;
-  readonly filled: Uint8Array;
-
+export class EntryBounds {
   /** `columns`: another engine's over the same snapshot (shared memory, filled by whichever thread boards a stop first); absent, made here. */
-  constructor(private readonly tt: TimetableTables, columns: EntryBoundColumns = entryBoundColumns(tt, false)) {
-    ({ min: this.min, max: this.max, arrivalRow: this.arrivalRow, departureRow: this.departureRow, listed: this.listed, filled: this.filled } = columns);
-  }
+  constructor(
+    private readonly tt: TimetableTables,
+    readonly columns: EntryBoundColumns = entryBoundColumns(tt, false),
+  ) {}
 
   /** Whether `stop`'s entries are filled (Atomics: then another thread's writes to them are seen too). */
   isFilled(stop: number): boolean {
-    return Atomics.load(this.filled, stop) !== 0;
+    return Atomics.load(this.columns.filled, stop) !== 0;
   }
 
   /** Fills the entries of `stop` (a no-op once filled). Called per stop per board: allocates nothing. */
   fill(stop: number): void {
     if (this.isFilled(stop)) return;
     const tt = this.tt;
+    const { arrivalRow, departureRow, min, max, listed } = this.columns;
     for (let e = tt.stopPatternOffsets[stop]; e < tt.stopPatternOffsets[stop + 1]; e++) {
       const p = tt.stopPatterns[e];
       const pos = tt.stopPatternPos[e];
       const n = tt.patternTripOffsets[p + 1] - tt.patternTripOffsets[p];
       const first = tt.patternStopOffsets[p];
-      this.arrivalRow[e] = tt.timeRows[first + pos];
-      this.departureRow[e] = tt.timeRows[first + pos + 1] - n;
-      this.min[e] = tt.times[this.arrivalRow[e]];
-      this.max[e] = tt.times[this.departureRow[e] + n - 1];
+      arrivalRow[e] = tt.timeRows[first + pos];
+      departureRow[e] = tt.timeRows[first + pos + 1] - n;
+      min[e] = tt.times[arrivalRow[e]];
+      max[e] = tt.times[departureRow[e] + n - 1];
       const len = tt.patternStopOffsets[p + 1] - first;
       const flags = tt.patternStopFlags[first + pos];
       // A trip's last call is no departure and its first no arrival (a one-call trip is both); type 1 = none.
       const departs = (pos < len - 1 || len === 1) && flags >>> 2 !== 1;
       const arrives = (pos > 0 || len === 1) && (flags & 3) !== 1;
-      this.listed[e] = (departs ? LISTS_DEPARTURES : 0) | (arrives ? LISTS_ARRIVALS : 0);
+      listed[e] = (departs ? LISTS_DEPARTURES : 0) | (arrives ? LISTS_ARRIVALS : 0);
     }
     // After the entries: a thread that reads the flag set reads them filled (another thread filling the same stop at once writes the same values).
-    Atomics.store(this.filled, stop, 1);
+    Atomics.store(this.columns.filled, stop, 1);
   }
 }
