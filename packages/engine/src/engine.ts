@@ -17,6 +17,7 @@ import { ServiceCalendar } from './trips/service-calendar.js';
 import { TripDescriber } from './trips/trip-describer.js';
 import { TripQueries } from './trips/trip-queries.js';
 import { Boards } from './boards/boards.js';
+import { checkEntryBounds, entryBoundColumns, type EntryBoundColumns } from './boards/entry-bounds.js';
 import type { Page, Place, PlaceQuery, SnapshotInfo, SpatialQuery, Station, Stop, StopQuery } from './api.js';
 import type { RouteDetail, RouteDetailQuery, RouteKind, RouteQuery, RouteSummary } from './api.js';
 import { LineTable } from './routes/line-table.js';
@@ -47,6 +48,7 @@ import { readShapeGrid } from './shapes/shape-grid-sections.js';
 import type { DerivedTripColumns } from './timetable/derived-columns.js';
 import { footpathColumnsOf, Transfers, type FootpathColumns } from './planner/transfers.js';
 import { TargetBounds } from './planner/target-bounds.js';
+import { buildRelaxedGraph, checkRelaxedGraph, type RelaxedGraphColumns } from './planner/relaxed-graph.js';
 import { buildLandmarkTables } from './planner/landmark-bounds.js';
 import { checkLandmarkTables, LANDMARK_COUNT, type LandmarkTables } from './planner/landmark-tables.js';
 
@@ -73,6 +75,18 @@ export interface SharedTables {
    * sixth session), the whole null when it stores both; absent: an engine given these derives its own.
    */
   readonly kdCoords?: { readonly stops: Float64Array | null; readonly places: Float64Array | null } | null;
+  /**
+   * The planner's relaxed graph (destination pruning: ride edges both ways, footpaths in when
+   * copied, components; 37 MiB at 350 tiles, and 3 x 25 MiB of temporaries to build), or absent:
+   * an engine given these builds its own.
+   */
+  readonly relaxedGraph?: RelaxedGraphColumns;
+  /**
+   * The boards' entry bounds (`boards/entry-bounds.ts`: 17 bytes a stop-pattern entry, 112 MiB of
+   * address space at 350 tiles), zeroed, each stop filled by whichever thread boards it first; absent:
+   * an engine given these makes its own on its first board.
+   */
+  readonly boardBounds?: EntryBoundColumns;
   /** Stop string columns expanded at open from the snapshot's dictionaries (4 bytes a stop each; stops/stop-strings.ts); absent or missing a column: an engine given these expands its own. */
   readonly stopStrings?: StopStringColumns;
 }
@@ -116,6 +130,12 @@ export class Engine {
     this.stationTable = new StationTable(r, this.strings);
     this.timetable = new TimetableTables(r, this.stopTable.count, options.tables?.trips, options.share ?? false);
     this.footpaths = options.tables ? options.tables.footpaths : options.share ? footpathColumnsOf(r, true) : null;
+    const boardBounds = options.tables?.boardBounds;
+    if (boardBounds) checkEntryBounds(boardBounds, this.timetable);
+    this.boardBoundsCache = boardBounds;
+    const graph = options.tables?.relaxedGraph;
+    if (graph) checkRelaxedGraph(graph, this.stopTable.count);
+    this.relaxedGraphCache = graph;
     const landmarks = options.tables?.landmarks;
     if (landmarks) checkLandmarkTables(landmarks, this.stopTable.count);
     this.landmarksCache = landmarks ?? undefined;
@@ -154,7 +174,10 @@ export class Engine {
       trips: this.timetable.derived,
       footpaths: this.footpaths,
       ...this.sharedStreets(),
+      relaxedGraph: this.relaxedGraph,
       landmarks: this.landmarkTables,
+      // Made now (zeroed: no memory until filled), before this engine's first board, so that it boards on them too.
+      boardBounds: (this.boardBoundsCache ??= entryBoundColumns(this.timetable, this.share)),
       kdCoords: this.kdCoords,
       stopStrings: this.stopTable.derivedStrings,
     });
@@ -189,12 +212,26 @@ export class Engine {
    */
   private get landmarkTables(): LandmarkTables | null {
     if (this.landmarksCache === undefined) {
-      const bounds = this.plannerCache?.bounds ?? new TargetBounds(this.timetable, new Transfers(this.reader, this.footpathColumns));
+      const bounds = this.plannerCache?.bounds ?? new TargetBounds(this.timetable, this.transfers, this.relaxedGraph);
       this.landmarksCache = bounds.usable ? (bounds.landmarks ??= buildLandmarkTables(this.timetable, bounds, LANDMARK_COUNT, this.share)) : null;
     }
     return this.landmarksCache;
   }
   private landmarksCache: LandmarkTables | null | undefined;
+
+  /**
+   * The relaxed graph of the planner's target bounds, one per engine: given at open, else built
+   * once (into shared memory with `share`) for the planner and the landmark tables alike.
+   */
+  private get relaxedGraph(): RelaxedGraphColumns {
+    return (this.relaxedGraphCache ??= buildRelaxedGraph(this.timetable, this.transfers, this.share));
+  }
+  private relaxedGraphCache: RelaxedGraphColumns | undefined;
+  /** Footpaths for the relaxed graph and the landmark tables: the planner's, else views of the footpath columns made once. */
+  private get transfers(): Transfers {
+    return this.plannerCache?.transfers ?? (this.transfersCache ??= new Transfers(this.reader, this.footpathColumns));
+  }
+  private transfersCache: Transfers | undefined;
   /** Footpath columns given at open or derived there into shared memory (`share`); null: derived on first need (`footpathColumns`). */
   private readonly footpaths: FootpathColumns | null;
   /** The footpath columns: given or derived at open, else decoded here once for the planner and the landmark tables alike. */
@@ -297,9 +334,11 @@ export class Engine {
 
   /** Stop and station boards, opened on first use (scratch state lives here). */
   get boards(): Boards {
-    return (this.boardsCache ??= new Boards(this.timetable, this.calendar, this.describer, this.stationTable, this.stopTable.count));
+    return (this.boardsCache ??= new Boards(this.timetable, this.calendar, this.describer, this.stationTable, this.stopTable.count, this.boardBoundsCache));
   }
   private boardsCache: Boards | undefined;
+  /** The boards' entry bound columns given at open or made for `deriveSharedTables` (shared memory with `share`); undefined: the boards make their own. */
+  private boardBoundsCache: EntryBoundColumns | undefined;
 
   /** Service days of the snapshot: which services run on which date, and each date's reference instant. */
   get calendar(): ServiceCalendar {
@@ -390,7 +429,7 @@ export class Engine {
   /** Transit search (RAPTOR, range RAPTOR) with its workspace, built on first use. */
   get planner(): Planner {
     // A `share` engine builds its landmark tables first (shared memory), for its planner to view as its workers do.
-    return (this.plannerCache ??= new Planner(this.timetable, this.calendar, this.reader, this.footpathColumns, this.share ? this.landmarkTables : (this.landmarksCache ?? null)));
+    return (this.plannerCache ??= new Planner(this.timetable, this.calendar, this.reader, this.footpathColumns, this.share ? this.landmarkTables : (this.landmarksCache ?? null), this.relaxedGraph));
   }
   private plannerCache: Planner | undefined;
 

@@ -4,7 +4,7 @@ import type { TripDescriber } from '../trips/trip-describer.js';
 import type { BoardType, TransitMode } from '../api.js';
 import type { BoardHits } from './board-hits.js';
 import { BoardCursors } from './board-cursors.js';
-import { EntryBounds, LISTS_ARRIVALS, LISTS_DEPARTURES } from './entry-bounds.js';
+import { EntryBounds, LISTS_ARRIVALS, LISTS_DEPARTURES, type EntryBoundColumns } from './entry-bounds.js';
 
 const DAY_MS = 86_400_000;
 
@@ -28,6 +28,8 @@ export class BoardSearch {
     private readonly tt: TimetableTables,
     private readonly calendar: ServiceCalendar,
     private readonly describer: TripDescriber,
+    /** The entry bound columns of another engine over the same snapshot (shared memory), or undefined: made on the first search. */
+    private readonly boundColumns?: EntryBoundColumns,
   ) {}
 
   /**
@@ -48,14 +50,14 @@ export class BoardSearch {
     c.reset(times);
     const dayCount = this.candidateDays(refs, from, to);
     const { dayIdx, dayLo, dayHi } = this;
-    const bounds = (this.bounds ??= new EntryBounds(tt));
-    const { min: entryMin, max: entryMax, listed, filled } = bounds;
-    const rows = departs ? bounds.departureRow : bounds.arrivalRow;
+    const bounds = (this.bounds ??= new EntryBounds(tt, this.boundColumns));
+    const { min: entryMin, max: entryMax, listed } = bounds.columns;
+    const rows = departs ? bounds.columns.departureRow : bounds.columns.arrivalRow;
     const want = type === 'departures' ? LISTS_DEPARTURES : LISTS_ARRIVALS;
     const { stopPatternOffsets, stopPatterns, stopPatternPos, patternTripOffsets } = tt;
     for (let si = first; si < end; si++) {
       const stop = stops[si];
-      if (filled[stop] === 0) bounds.fill(stop);
+      bounds.fill(stop);
       const entryEnd = stopPatternOffsets[stop + 1];
       for (let e = stopPatternOffsets[stop]; e < entryEnd; e++) {
         if ((listed[e] & want) === 0 || !this.meets(entryMin[e], entryMax[e], dayCount)) continue;

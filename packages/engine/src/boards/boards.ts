@@ -5,6 +5,7 @@ import type { TripDescriber } from '../trips/trip-describer.js';
 import type { BoardCall, BoardQuery, TransitMode } from '../api.js';
 import { QueryError } from '../errors.js';
 import { BoardSearch } from './board-search.js';
+import type { EntryBoundColumns } from './entry-bounds.js';
 import { BoardHits } from './board-hits.js';
 
 /** Longest board window accepted, in ms (7 days). */
@@ -24,8 +25,10 @@ export class Boards {
     private readonly describer: TripDescriber,
     private readonly stations: StationTable,
     private readonly stopCount: number,
+    /** The entry bound columns of another engine over the same snapshot (shared memory), or undefined: made on the first board. */
+    entryBounds?: EntryBoundColumns,
   ) {
-    this.search = new BoardSearch(tt, calendar, describer);
+    this.search = new BoardSearch(tt, calendar, describer, entryBounds);
   }
 
   /** Calls at one stop, every mode. */

@@ -13,6 +13,7 @@ import { TargetBounds } from './target-bounds.js';
 import { MAX_ROUNDS } from './raptor-labels.js';
 import type { EarliestArrivalQuery } from './planner-api.js';
 import type { LandmarkTables } from './landmark-tables.js';
+import type { RelaxedGraphColumns } from './relaxed-graph.js';
 
 const MODE_BITS: Record<TransitMode, number> = { bus: ModeBit.Bus, coach: ModeBit.Coach, tram: ModeBit.Tram, rail: ModeBit.Rail, ferry: ModeBit.Other, other: ModeBit.Other };
 /** Every ModeBit. */
@@ -42,13 +43,15 @@ export class Planner {
     footpaths: FootpathColumns | null = null,
     /** Landmark tables built by another engine over the same snapshot (shared memory), or null: built on first use. */
     landmarks: LandmarkTables | null = null,
+    /** The relaxed graph of destination pruning, built by the engine (in shared memory with `share`) or another engine over the same snapshot, or null: built here. */
+    graph: RelaxedGraphColumns | null = null,
   ) {
     this.transfers = new Transfers(reader, footpaths);
     this.days = new QueryDays(tt, calendar);
     this.patternMode = new Uint8Array(tt.patternCount);
     for (let p = 0; p < tt.patternCount; p++) this.patternMode[p] = MODE_BITS[transitModeOf(tt.routeType[tt.patternRoute[p]])];
     this.raptor = new RaptorSearch(tt, this.transfers, this.days, this.patternMode);
-    this.bounds = new TargetBounds(tt, this.transfers);
+    this.bounds = new TargetBounds(tt, this.transfers, graph ?? undefined);
     this.bounds.landmarks = landmarks;
     this.rangeSearch = new RangeSearch(tt, this.raptor, this.days, this.patternMode, this.bounds);
   }

@@ -3,6 +3,7 @@ import type { Transfers } from './transfers.js';
 import { UNREACHED, type StopAccess } from './planner-api.js';
 import type { LandmarkTables } from './landmark-tables.js';
 import { doubled } from '../doubled.js';
+import { buildRelaxedGraph, type RelaxedGraphColumns } from './relaxed-graph.js';
 
 /**
  * Bounds of one target, sparse: `seconds[i]` for `stops[i]`; every other stop is at least
@@ -40,7 +41,8 @@ export class TargetBounds {
   /**
    * Stop -> [first, end) into walkInStops / walkInSeconds: footpaths into the stop. The snapshot's
    * own lists (footpaths out) when every footpath has its way back in the same seconds, as
-   * straight-line footpaths do (no copy: 3 x 4 bytes a footpath, 216 MB at national size).
+   * straight-line footpaths do (no copy: 3 x 4 bytes a footpath, 216 MB at national size), else
+   * the graph's reversed copy (`RelaxedGraphColumns.walkIn`).
    * Also walked back by `TargetReach`.
    */
   readonly walkInOffsets: Uint32Array;
@@ -86,23 +88,30 @@ export class TargetBounds {
    * whole connected country to learn that an island's stops cannot get there.
    */
   readonly component: Uint32Array;
+  /** The relaxed graph these bounds run on (built here or given): what an engine opened with `share` hands its workers. */
+  readonly graphColumns: RelaxedGraphColumns;
   /** The landmark tables over this graph (`LandmarkBounds`): given (another engine's, Engine.open's `tables`) or kept by the first LandmarkBounds built on it; null before. */
   landmarks: LandmarkTables | null = null;
 
-  constructor(tt: TimetableTables, private readonly transfers: Transfers) {
+  /**
+   * `graph`: the relaxed graph of `tt` and `transfers` (`buildRelaxedGraph`), viewed: another
+   * engine's over the same snapshot (shared memory, Engine.open's `tables`); absent, built here.
+   */
+  constructor(tt: TimetableTables, private readonly transfers: Transfers, graph: RelaxedGraphColumns = buildRelaxedGraph(tt, transfers, false)) {
     const S = tt.stopPatternOffsets.length - 1;
-    const { from, to, seconds, usable } = rideEdges(tt);
-    this.usable = usable;
-    [this.predOffsets, this.predStops, this.predSeconds] = csr(S, to, from, seconds);
-    [this.succOffsets, this.succStops, this.succSeconds] = csr(S, from, to, seconds);
-    [this.walkInOffsets, this.walkInStops, this.walkInSeconds] = footpathsIn(S, transfers);
-    this.bound = new Int32Array(S).fill(usable ? UNREACHED : 0);
+    this.graphColumns = graph;
+    this.usable = graph.usable;
+    ({ predOffsets: this.predOffsets, predStops: this.predStops, predSeconds: this.predSeconds } = graph);
+    ({ succOffsets: this.succOffsets, succStops: this.succStops, succSeconds: this.succSeconds } = graph);
+    const walkIn = graph.walkIn ?? transfers;
+    [this.walkInOffsets, this.walkInStops, this.walkInSeconds] = [walkIn.offsets, walkIn.stops, walkIn.seconds];
+    this.bound = new Int32Array(S).fill(this.usable ? UNREACHED : 0);
     this.settled = new Uint8Array(S);
     this.needed = new Uint8Array(S);
     this.reached = new Int32Array(S);
     this.heapStops = new Int32Array(1024);
     this.heapKeys = new Int32Array(1024);
-    this.component = components(S, from, to, transfers);
+    this.component = graph.component;
   }
 
   /**
@@ -312,131 +321,4 @@ export interface RelaxedGraph {
   readonly walkOut: { readonly offsets: Uint32Array; readonly stops: Uint32Array; readonly seconds: Uint16Array } | null;
 }
 
-/** Every pair of consecutive pattern stops, weighing the fastest any trip covers it; `usable` false when one weighs less than 0. */
-function rideEdges(tt: TimetableTables): { from: Uint32Array; to: Uint32Array; seconds: Int32Array; usable: boolean } {
-  const { patternStopOffsets, patternTripOffsets, timeRows, patternStops, times } = tt;
-  let edgeCount = 0;
-  for (let p = 0; p < tt.patternCount; p++) edgeCount += Math.max(0, patternStopOffsets[p + 1] - patternStopOffsets[p] - 1);
-  const from = new Uint32Array(edgeCount);
-  const to = new Uint32Array(edgeCount);
-  const seconds = new Int32Array(edgeCount);
-  let usable = true;
-  let e = 0;
-  for (let p = 0; p < tt.patternCount; p++) {
-    const first = patternStopOffsets[p];
-    const n = patternStopOffsets[p + 1] - first;
-    const tc = patternTripOffsets[p + 1] - patternTripOffsets[p];
-    for (let pos = 0; pos + 1 < n; pos++, e++) {
-      // Board at pos, alight at pos + 1 or ride on: arr[pos+1] - dep[pos] and dep[pos+1] - dep[pos] both bound the time.
-      let w = UNREACHED;
-      const dep0 = timeRows[first + pos + 1] - tc, arr1 = timeRows[first + pos + 1], dep1 = timeRows[first + pos + 2] - tc;
-      for (let r = 0; r < tc; r++) {
-        const d0 = times[dep0 + r];
-        w = Math.min(w, times[arr1 + r] - d0, times[dep1 + r] - d0);
-      }
-      if (w < 0) usable = false;
-      from[e] = patternStops[first + pos];
-      to[e] = patternStops[first + pos + 1];
-      seconds[e] = w;
-    }
-  }
-  const [f, t, sec] = fastest(tt.stopPatternOffsets.length - 1, from, to, seconds);
-  return { from: f, to: t, seconds: sec, usable };
-}
-
-/** One edge per stop pair (patterns share most of their segments), the fastest; linear: grouped by first stop, a slot per second stop. */
-function fastest(nodeCount: number, from: Uint32Array, to: Uint32Array, seconds: Int32Array): [Uint32Array, Uint32Array, Int32Array] {
-  const [offsets, ends, secs] = csr(nodeCount, from, to, seconds);
-  const slot = new Int32Array(nodeCount).fill(-1);
-  const outFrom: number[] = [], outTo: number[] = [], outSeconds: number[] = [];
-  for (let u = 0; u < nodeCount; u++) {
-    const first = outTo.length;
-    for (let e = offsets[u]; e < offsets[u + 1]; e++) {
-      const v = ends[e];
-      const at = slot[v];
-      if (at >= first && outTo[at] === v) outSeconds[at] = Math.min(outSeconds[at], secs[e]);
-      else {
-        slot[v] = outTo.length;
-        outFrom.push(u);
-        outTo.push(v);
-        outSeconds.push(secs[e]);
-      }
-    }
-  }
-  return [Uint32Array.from(outFrom), Uint32Array.from(outTo), Int32Array.from(outSeconds)];
-}
-
-/** Connected components (edge direction ignored) of an edge list and the footpaths: union-find, then each stop labelled by its root. */
-function components(nodeCount: number, fromA: Uint32Array, toA: Uint32Array, walks: Transfers): Uint32Array {
-  const parent = new Uint32Array(nodeCount);
-  for (let s = 0; s < nodeCount; s++) parent[s] = s;
-  const root = (s: number): number => {
-    while (parent[s] !== s) s = parent[s] = parent[parent[s]];
-    return s;
-  };
-  const join = (a: number, b: number): void => {
-    const ra = root(a), rb = root(b);
-    if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
-  };
-  for (let i = 0; i < fromA.length; i++) join(fromA[i], toA[i]);
-  for (let s = 0; s < nodeCount; s++) for (let i = walks.offsets[s]; i < walks.offsets[s + 1]; i++) join(s, walks.stops[i]);
-  for (let s = 0; s < nodeCount; s++) parent[s] = root(s);
-  return parent;
-}
-
-/**
- * Footpaths into each stop as CSR (stop -> [first, end) into the stops walked from and their
- * seconds): the snapshot's lists themselves when they are symmetric (as the builder found, `transfers.symmetric`,
- * or else checked here: walksSymmetric), else
- * a reversed copy.
- */
-function footpathsIn(nodeCount: number, walks: Transfers): [Uint32Array, Uint32Array, Uint16Array] {
-  if (walks.symmetric ?? walksSymmetric(nodeCount, walks)) return [walks.offsets, walks.stops, walks.seconds];
-  const walkFrom = new Uint32Array(walks.stops.length);
-  for (let s = 0; s < nodeCount; s++) for (let i = walks.offsets[s]; i < walks.offsets[s + 1]; i++) walkFrom[i] = s;
-  const [offsets, stops, seconds] = csr(nodeCount, walks.stops, walkFrom, walks.seconds);
-  // The same type as the snapshot's seconds (u16), so the Dijkstra reads one array type either way.
-  return [offsets, stops, Uint16Array.from(seconds)];
-}
-
-/**
- * Whether every footpath s -> t has a footpath t -> s of the same seconds (then the footpaths into
- * a stop are those out of it, with the same weights, and a Dijkstra over either finds the same
- * bounds). Exact; O(footpaths x log(row)) when each row is sorted by seconds (the builder sorts by
- * walking time), and false without looking further when a row is not.
- */
-export function walksSymmetric(nodeCount: number, walks: Pick<Transfers, 'offsets' | 'stops' | 'seconds'>): boolean {
-  const { offsets, stops, seconds } = walks;
-  for (let s = 0; s < nodeCount; s++) for (let i = offsets[s] + 1; i < offsets[s + 1]; i++) if (seconds[i] < seconds[i - 1]) return false;
-  for (let s = 0; s < nodeCount; s++) {
-    for (let i = offsets[s]; i < offsets[s + 1]; i++) {
-      const t = stops[i], w = seconds[i];
-      // The first entry of row t at w or more, then the entries at exactly w: s must be among them.
-      let lo = offsets[t], hi = offsets[t + 1];
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (seconds[mid] < w) lo = mid + 1;
-        else hi = mid;
-      }
-      while (lo < offsets[t + 1] && seconds[lo] === w && stops[lo] !== s) lo++;
-      if (lo === offsets[t + 1] || seconds[lo] !== w) return false;
-    }
-  }
-  return true;
-}
-
-/** CSR of edges grouped by `key`: node -> [first, end) into the `other` ends and their seconds. */
-function csr(nodeCount: number, key: ArrayLike<number>, other: ArrayLike<number>, seconds: ArrayLike<number>): [Uint32Array, Uint32Array, Int32Array] {
-  const offsets = new Uint32Array(nodeCount + 1);
-  for (let i = 0; i < key.length; i++) offsets[key[i] + 1]++;
-  for (let s = 0; s < nodeCount; s++) offsets[s + 1] += offsets[s];
-  const fill = offsets.slice(0, nodeCount);
-  const ends = new Uint32Array(key.length);
-  const secs = new Int32Array(key.length);
-  for (let i = 0; i < key.length; i++) {
-    const at = fill[key[i]]++;
-    ends[at] = other[i];
-    secs[at] = seconds[i];
-  }
-  return [offsets, ends, secs];
-}
+export { walksSymmetric } from './relaxed-graph.js';
