@@ -1,4 +1,4 @@
-// FEATURE UNDER TEST: the one extension past an empty search window goes to the earliest departure (arrive-by: the latest arrival) of any journey after it, not to the departure of the journey arriving first (leaving last): a journey that leaves earlier but arrives later is no longer skipped (issue 17).
+// FEATURE UNDER TEST: the one extension past an empty search window goes to the earliest departure (arrive-by: the latest arrival) of a journey after it that no other journey after it dominates, not to the departure of the journey arriving first (leaving last): a journey that leaves earlier but arrives later is no longer skipped (issue 17).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatUkTimestamp, type Engine } from '@transit/engine';
 import { openFeed } from '../support/boards.js';
