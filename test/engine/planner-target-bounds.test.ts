@@ -43,6 +43,9 @@ describe('range search with target bounds equals range search without', () => {
       const reaching = new RangeSearch(p.tt, new RaptorSearch(p.tt, p.transfers, p.days, p.patternMode), p.days, p.patternMode, new TargetBounds(p.tt, p.transfers), BOUNDS_FLOOR_S, undefined, { evidence: 0, projected: 0 });
       // Latest-departure pruning from the window's first run on (`afterEmpty`; evidence 0: after any window with later runs), then as the default trigger says.
       const reachingFirst = new RangeSearch(p.tt, new RaptorSearch(p.tt, p.transfers, p.days, p.patternMode), p.days, p.patternMode, new TargetBounds(p.tt, p.transfers), BOUNDS_FLOOR_S, undefined, { evidence: 0, projected: 8 });
+      // Two searches pruning by latest departure over one TargetBounds: its dense array holds whichever computed last, so the bound from the origin each keeps is computed again after the other wrote there.
+      const sharedBounds = new TargetBounds(p.tt, p.transfers);
+      const [reachA, reachB] = [0, 1].map(() => new RangeSearch(p.tt, new RaptorSearch(p.tt, p.transfers, p.days, p.patternMode), p.days, p.patternMode, sharedBounds, BOUNDS_FLOOR_S, undefined, { evidence: 0, projected: 0 }));
       const rand = mulberry32(seed * 17 + 3);
       const stops = (n: number): StopAccess[] => Array.from({ length: n }, () => ({ stop: Math.floor(rand() * S), seconds: Math.floor(rand() * 600), metres: 0 }));
       let found = 0, within = 0;
@@ -69,13 +72,16 @@ describe('range search with target bounds equals range search without', () => {
         expect(JSON.stringify(pruned.search(q)), `query ${i}: ${JSON.stringify(q)}`).toBe(JSON.stringify(want));
         expect(JSON.stringify(reaching.search(q)), `query ${i}, latest-departure pruning`).toBe(JSON.stringify(want));
         expect(JSON.stringify(reachingFirst.search({ ...q, afterEmpty: true })), `query ${i}, latest-departure pruning from the first run`).toBe(JSON.stringify(want));
+        expect(JSON.stringify(reachA.search(q)), `query ${i}, latest-departure pruning over shared bounds`).toBe(JSON.stringify(want));
         found += want.length;
         // The previous target again: its cached bounds replace this one's in the search's array.
         const day = p.days.day;
         if (previous) {
           p.days.set(previous.day);
           expect(JSON.stringify(pruned.search(previous.q)), `query ${i - 1} again`).toBe(previous.want);
+          expect(JSON.stringify(reachB.search(previous.q)), `query ${i - 1} by the other search over the shared bounds`).toBe(previous.want);
           p.days.set(day);
+          expect(JSON.stringify(reachA.search(q)), `query ${i} again, after the other search computed into the shared bounds`).toBe(JSON.stringify(want));
         }
         previous = { q, day, want: JSON.stringify(want) };
         // Each bound is at most the fastest ride there is (one departure, forward): earliest arrival at the target minus the departure.

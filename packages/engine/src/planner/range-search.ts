@@ -126,8 +126,14 @@ export class RangeSearch {
   /** Pattern scans of the last window's first run and of its later runs (`RangeQuery.afterEmpty` reads them). */
   private lastFirstScans = 0;
   private lastLaterScans = 0;
-  /** What the bounds' dense array (`TargetBounds.compute`) holds when it is a bound from an origin: its stops, seconds, direction and horizon ('' when it holds something else). */
+  /** The bound from an origin last computed into the bounds' dense array (`TargetBounds.compute`): its stops, seconds, direction and horizon, and the compute count it was made at (valid while no other compute ran, whoever called it). */
   private originKey = '';
+  private originCompute = -1;
+  /** Whether the footpaths are the same both ways: the bounds' graph knows; without bounds, the search's footpaths, checked once. */
+  private get walksSymmetric(): boolean {
+    return this.bounds ? this.bounds.walksSymmetric : (this.symmetricWalks ??= this.raptor.walksSymmetric);
+  }
+  private symmetricWalks: boolean | undefined;
   /** Bounds past the horizon from the landmarks (built on first use, or by `prepare`); null without bounds. */
   private beyondCache: BeyondHorizon | null | undefined;
 
@@ -274,11 +280,18 @@ export class RangeSearch {
       }
     });
     if (firstArrival[rounds - 1] >= UNREACHED) return null;
+    // The rounds whose journey arrives earlier than fewer trips do, by the departure of the journey traced for each: LD[k] is no earlier than it, so once a round's traced departure is no earlier than the least LD found, that round and every later one can lower nothing.
+    const improving: number[] = [];
+    for (let k = 1; k < rounds; k++) if (firstArrival[k] < firstArrival[k - 1]) improving.push(k);
+    if (!improving.length) return null; // reached by walking alone (round 0): no journey by a trip
+    improving.sort((a, b) => firstDeparture[a] - firstDeparture[b]);
+    // The runs back walk the footpath lists as stored: only where every footpath has its way back in the same seconds do they find a departure the window's search can make; else the traced departures stand (the window may then start earlier than it must, never later).
+    if (!this.walksSymmetric) return firstDeparture[improving[0]];
     // The other way: from the target (the search's access) back to the origin, on the same days, modes, slack and walks.
     const back: RangeQuery = { ...q, reverse: !q.reverse };
     let best = UNREACHED;
-    for (let k = 1; k < rounds; k++) {
-      if (firstArrival[k] >= firstArrival[k - 1]) continue;
+    for (const k of improving) {
+      if (firstDeparture[k] >= best) break;
       const arrival = firstArrival[k];
       const latest = this.towardTarget({ ...back, rounds: k + 1 }, (targetSide) => {
         let count = 0;
@@ -350,7 +363,6 @@ export class RangeSearch {
     // Settled stops read below the horizon in `lb`; every other stop at or past it.
     if (!entry || (entry.horizon < horizon && need.some((s) => lb[s] >= entry!.horizon))) {
       if (entry) this.boundsCacheStops -= entry.stops.length;
-      this.originKey = '';
       this.bounds.compute(target, reverse, horizon, { need, floorS: this.floorS });
       entry = this.bounds.reachedBounds()!;
       this.boundsCacheStops += entry.stops.length;
@@ -552,11 +564,14 @@ export class RangeSearch {
   private originBounds(origin: readonly StopAccess[], reverse: boolean, horizon: number): Int32Array {
     let key = `${reverse ? 'r' : 'f'}${horizon}|`;
     for (const a of origin) key += `${a.stop}:${a.seconds},`;
-    if (key !== this.originKey) {
-      this.bounds!.compute(origin, reverse, horizon);
+    const bounds = this.bounds!;
+    if (key !== this.originKey || bounds.computeCount !== this.originCompute) {
+      this.originKey = ''; // a compute that throws leaves no key over a half-written array
+      bounds.compute(origin, reverse, horizon);
       this.originKey = key;
+      this.originCompute = bounds.computeCount;
     }
-    return this.bounds!.bound;
+    return bounds.bound;
   }
 
   private tauAt(i: number): number {

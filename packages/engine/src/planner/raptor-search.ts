@@ -5,6 +5,7 @@ import { DAY_SPAN } from './query-days.js';
 import { RaptorLabels } from './raptor-labels.js';
 import { canAlight, canBoard } from './stop-flags.js';
 import { UNREACHED } from './planner-api.js';
+import { walksSymmetric } from './relaxed-graph.js';
 
 
 /** Options of one search (forward: earliest arrival; reverse: latest departure, times negated). */
@@ -101,6 +102,12 @@ export class RaptorSearch {
     this.reachX = UNREACHED;
     this.scanCount = 0;
     this.labels.reset(setup.rounds);
+  }
+
+  /** Whether every footpath has its way back in the same seconds (as the builder found, else checked over the lists: O(footpaths)). */
+  get walksSymmetric(): boolean {
+    const t = this.transfers;
+    return t.symmetric ?? walksSymmetric(t.offsets.length - 1, t);
   }
 
   /**

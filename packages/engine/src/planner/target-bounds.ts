@@ -54,6 +54,12 @@ export class TargetBounds {
   readonly bound: Int32Array;
   /** The last `compute`'s horizon, seconds: bounds below it are exact, every other stop is at least it away; UNREACHED when the Dijkstra ran out before it. */
   horizon = UNREACHED;
+  /** Calls of `compute` so far, counted as each begins: what `bound` holds changes with it (a caller keeping bounds it computed checks it). */
+  computeCount = 0;
+  /** Whether every footpath has its way back in the same seconds (the walks in are the snapshot's own lists): a search the other way then walks the same footpaths. */
+  get walksSymmetric(): boolean {
+    return this.walkInStops === this.transfers.stops;
+  }
   /** Stops the last `compute` settled (its work). */
   settledCount = 0;
   /** Stop -> 1 once the last `compute` settled it. */
@@ -137,6 +143,7 @@ export class TargetBounds {
    * `opts.floorS` (seconds); the horizon is then there (every need stop's bound exact and below it).
    */
   compute(target: readonly StopAccess[], reverse: boolean, horizon = UNREACHED, opts: { bothWays?: boolean; need?: ArrayLike<number>; floorS?: number } = {}): Int32Array {
+    this.computeCount++;
     const { bothWays = false, need = null, floorS = 0 } = opts;
     const bound = this.bound;
     this.horizon = UNREACHED;
