@@ -46,6 +46,15 @@ describe('shared relaxed graph', () => {
     expect(graph.usable).toBe(mine.usable);
   });
 
+  it('derived from another snapshot are refused at open, even when every size fits (the same feed built at another time)', async () => {
+    const gtfs = writeRandomTimetable(randomTimetable(2));
+    const [a, b] = await Promise.all(['2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z'].map(async (builtAt) => (await buildSnapshot({ gtfs: [gtfs], quiet: true, builtAt })).bytes.buffer));
+    const fromB = Engine.open(b, { share: true }).deriveSharedTables();
+    expect(() => Engine.open(a, { tables: fromB })).toThrow(SnapshotFormatError);
+    expect(() => Engine.open(a, { tables: fromB })).toThrow(/tables given to Engine.open were derived from another snapshot/);
+    expect(() => Engine.open(a, { tables: Engine.open(a, { share: true }).deriveSharedTables() })).not.toThrow();
+  });
+
   it('that does not fit the snapshot is refused at open', async () => {
     const other = Engine.open((await buildSnapshot({ gtfs: [writeRandomTimetable(randomTimetable(1))], quiet: true })).bytes.buffer, { share: true }).deriveSharedTables();
     const demo = readSnapshot(inject('demoSnapshot'));

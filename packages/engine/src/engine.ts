@@ -1,4 +1,5 @@
 import { SnapshotReader } from './snapshot/reader.js';
+import { SnapshotFormatError } from './errors.js';
 import { StringTable } from './snapshot/strings.js';
 import { StopTable } from './stops/stop-table.js';
 import { StationTable } from './stops/station-table.js';
@@ -57,6 +58,12 @@ import { checkLandmarkTables, LANDMARK_COUNT, type LandmarkTables } from './plan
  * deriving their own (worker threads: `Engine.open(snapshot, { tables })`).
  */
 export interface SharedTables {
+  /**
+   * The snapshot these were derived from (`snapshotKey`: schema and builder version, build time,
+   * feed hashes): an engine given tables of another snapshot refuses them at open, whatever their
+   * sizes (a rebuild of the same stop count would pass every size check); absent: not checked.
+   */
+  readonly snapshot?: string;
   readonly trips: DerivedTripColumns;
   /** The footpaths decoded from `transfers.packed`, with their walking seconds (8 bytes a footpath: 143 MB at 200 tiles), or null: each engine derives its own. */
   readonly footpaths: FootpathColumns | null;
@@ -122,6 +129,9 @@ export class Engine {
 
   private constructor(readonly reader: SnapshotReader, options: OpenOptions) {
     const r = reader;
+    if (options.tables?.snapshot !== undefined && options.tables.snapshot !== snapshotKey(r.header)) {
+      throw new SnapshotFormatError(`The tables given to Engine.open were derived from another snapshot (${options.tables.snapshot}) than this one (${snapshotKey(r.header)}): pass the tables of an engine over the same snapshot (engine.deriveSharedTables()).`);
+    }
     this.share = options.share ?? false;
     this.givenHierarchies = options.tables?.streetHierarchies;
     this.givenStopBuckets = options.tables?.stopBuckets;
@@ -171,6 +181,7 @@ export class Engine {
    */
   deriveSharedTables(): SharedTables {
     return (this.sharedTablesCache ??= {
+      snapshot: snapshotKey(this.reader.header),
       trips: this.timetable.derived,
       footpaths: this.footpaths,
       ...this.sharedStreets(),
@@ -534,4 +545,9 @@ export class Engine {
     }
     return { total, items };
   }
+}
+
+/** What identifies a snapshot to the tables derived from it: schema and builder version, build time and the feeds' hashes. */
+function snapshotKey(h: SnapshotReader['header']): string {
+  return JSON.stringify([h.schemaVersion, h.builderVersion, h.builtAt, h.feeds.map((f) => f.sha256)]);
 }
