@@ -2,13 +2,11 @@
 // to a file section by section), timed in this process: wall, CPU (user + system), stop times
 // per CPU s and per wall s, peak RSS, and the snapshot's sha256 (fixed builtAt, so two builders
 // can be compared byte for byte).
-// Usage: node bench/build-cli.js --dir D --out FILE [--builder DIR] [--stop-times N] [--stop-times-thread-bytes B]
+// Usage: node bench/build-cli.js --dir D --out FILE [--builder DIR] [--stop-times N]
 //   D: a folder of bench/national-serve.js's cache (os.tmpdir()/transit-national-serve/tiles*-*),
 //   holding gtfs/, naptan/Stops.csv and postcodes/postcodes.csv.
 //   --builder DIR: another copy of packages/builder/dist inside this checkout (a saved baseline).
 //   --stop-times N: the snapshot's stop times (57,301,320 at 200 tiles), else the engine counts them.
-//   --stop-times-thread-bytes B: stop_times.txt from B bytes on a worker thread (the builder's default
-//   is Infinity, the main thread; 8388608 uses the worker from 8 MiB), to compare the two with one dist.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

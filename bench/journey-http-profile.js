@@ -55,12 +55,11 @@ if (process.argv.includes('--hierarchy-only')) {
   process.exit(0);
 }
 if (process.argv.includes('--worker-start')) {
-  const bytes = new Uint8Array(readArrayBuffer((await ensureSnapshot(...NEWPORT_STREETS_COVERED)).file));
-  const shared = new SharedArrayBuffer(bytes.byteLength);
-  new Uint8Array(shared).set(bytes);
+  const { readSnapshotBytes } = await import('@transit/server');
+  const shared = readSnapshotBytes((await ensureSnapshot(...NEWPORT_STREETS_COVERED)).file).buffer;
   const main = Engine.open(shared, { share: true });
   main.prepareJourneys();
-  const tables = main.deriveSharedTables ? main.deriveSharedTables() : main.sharedTables;
+  const tables = main.deriveSharedTables();
   const inShared = (a) => a.buffer instanceof SharedArrayBuffer;
   const walk = tables.streetHierarchies?.walk;
   console.log(`main engine's tables: walking hierarchy ${walk ? (inShared(walk.upHead) ? 'in shared memory' : 'NOT in shared memory') : 'none'}, stop buckets ${tables.stopBuckets ? (inShared(tables.stopBuckets.stop) ? 'in shared memory' : 'NOT in shared memory') : 'not shared (each worker builds its own)'}`);

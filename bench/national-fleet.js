@@ -20,7 +20,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cacheDir, copiesArgs, hash } from './national-serve.js';
+import { cacheDir, copiesArgs, hash, readSnapshot } from './national-serve.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SAMPLE = path.resolve(ROOT, '../shared/data/siri_vm/bods_sirivm_2020-07-24.xml');
@@ -43,8 +43,7 @@ const feeds = arg('--feeds', 'newport,vilnius,southampton,wales,newport2024').sp
 // Tile 0's busiest day, 2023-06-13 (bench/national-serve.js prints it as `day`).
 const day = Number(arg('--day', '19521'));
 
-const buf = readFileSync(path.join(cacheDir({ tiles, feeds, ...copiesArgs() }), 'national.snap'));
-const engine = Engine.open(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
+const engine = Engine.open(readSnapshot(path.join(cacheDir({ tiles, feeds, ...copiesArgs() }), 'national.snap')));
 const now = ukLocalToEpoch(day, 8.5 * 3600);
 
 /** The real sample's activities, as text. */

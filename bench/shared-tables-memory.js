@@ -11,7 +11,9 @@
 // --plans N: then N calls of each area of national-workers.js's traffic (boards, stops, places,
 // shapes, routes, plans), RSS after each area.
 // Usage: node --expose-gc bench/shared-tables-memory.js FILE.snap [--plans N] [--own]
-import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { readSnapshotBytes } from '@transit/server';
+import { mulberry32 } from './suites/stops.js';
 
 const file = process.argv[2];
 const plansArg = process.argv.indexOf('--plans');
@@ -26,11 +28,8 @@ const step = (label, before) => {
   return now;
 };
 let at = step('start', 0);
-// Read straight into shared memory, as the server's readSnapshotBytes does.
-const fd = openSync(file, 'r');
-const shared = new SharedArrayBuffer(fstatSync(fd).size);
-for (let pos = 0; pos < shared.byteLength; ) pos += readSync(fd, new Uint8Array(shared, pos, Math.min(shared.byteLength - pos, 1 << 26)), 0, Math.min(shared.byteLength - pos, 1 << 26), pos);
-closeSync(fd);
+// Read straight into shared memory, as the server does.
+const shared = readSnapshotBytes(file).buffer;
 at = step(`snapshot in shared memory (${(shared.byteLength / 1048576).toFixed(0)} MiB)`, at);
 const big = [];
 const where = () => new Error().stack.split('\n').slice(3, 6).map((l) => l.trim().replace(/^at /, '').replace(/ \(.*dist\//, ' (')).join(' < ');
@@ -68,8 +67,7 @@ if (plans > 0) {
   const off = worker.timetable.stopPatternOffsets;
   const served = [];
   for (let s = 0; s < st.count; s++) if (off[s + 1] > off[s]) served.push(s);
-  let x = 7;
-  const rand = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rand = mulberry32(7);
   const pick = () => served[Math.floor(rand() * served.length)];
   const from = Date.parse('2023-06-13T08:00:00+01:00');
   const areas = {

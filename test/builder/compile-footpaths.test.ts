@@ -2,11 +2,11 @@
 import { describe, it, expect } from 'vitest';
 import { distanceMetres, DETOUR_FACTOR, TRANSFER_RADIUS_M } from '@transit/engine';
 import { compileFootpaths } from '../../packages/builder/src/compile/compile-transfers.js';
+import { mulberry32 } from '../support/random-timetable.js';
 
 describe('compileFootpaths', () => {
   it('equals a brute force over every pair, dense clusters included', () => {
-    let seed = 5;
-    const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const random = mulberry32(5);
     const n = 600;
     const lat = new Float64Array(n);
     const lon = new Float64Array(n);

@@ -7,16 +7,11 @@ import { Engine, microDegreesOf, MICRO_DEGREES, type TypedArray } from '@transit
 import { rewriteSections } from '../support/snapshots.js';
 import { HAVE_DATA, data } from '../support/data.js';
 import { sheffieldWorld, open, addPostcode } from './places-fixture.js';
+import { mulberry32 } from '../support/random-timetable.js';
 
 /** Every postcode of a search for `text`, as "name lat lon". */
 const postcodesOf = (e: Engine, text: string) =>
   e.searchPlaces({ text, offset: 0, limit: 100 }).items.filter((p) => p.type === 'postcode').map((p) => `${p.name} ${p.latitude} ${p.longitude}`);
-
-/** Seeded LCG in [0, 1). */
-function random(seed: number): () => number {
-  let s = seed;
-  return () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-}
 
 /** Whether microDegreesOf(values) gives millionths that divide back to each value exactly (same bits). */
 function roundTrips(values: Float64Array): boolean {
@@ -26,7 +21,7 @@ function roundTrips(values: Float64Array): boolean {
 
 describe('postcode centroids in millionths of a degree', () => {
   it('gives back every value parsed from text of up to six decimals, and refuses others', () => {
-    const next = random(7);
+    const next = mulberry32(7);
     for (let decimals = 0; decimals <= 6; decimals++) {
       // Across the UK and beyond, both signs: the text as a file holds it, parsed as the builder parses it (Number).
       // ("-0" texts aside: -0 would come back as 0, so the writer keeps such a column in f64, as the next lines check.)

@@ -22,13 +22,13 @@ describe('shared tables', () => {
   it('are derived into shared memory, viewed by an engine given them, which answers as one of its own', () => {
     const shared = sharedCopy(readSnapshot(inject('demoSnapshot')));
     const main = Engine.open(shared, { share: true });
-    const { trips } = main.sharedTables;
+    const { trips } = main.deriveSharedTables();
     // The demo snapshot stores running-time profiles: their per-trip rows are derived too.
     expect(trips.times, 'expanded time rows').not.toBeNull();
     // The trip id ranks too (trips.byId inverted): the snapshot no longer stores them.
     expect(main.reader.has('trips.idRank')).toBe(false);
     for (const col of [trips.tripPattern, trips.tripRank, trips.tripRoute, trips.times!.times, trips.times!.timeRows, trips.tripIdRank!]) expect(col.buffer).toBeInstanceOf(SharedArrayBuffer);
-    const worker = Engine.open(shared, { tables: main.sharedTables });
+    const worker = Engine.open(shared, { tables: main.deriveSharedTables() });
     expect(worker.timetable.tripPattern).toBe(trips.tripPattern);
     expect(worker.timetable.tripRank).toBe(trips.tripRank);
     expect(worker.timetable.tripRoute).toBe(trips.tripRoute);
@@ -36,22 +36,22 @@ describe('shared tables', () => {
     expect(worker.timetable.timeRows).toBe(trips.times!.timeRows);
     expect(worker.timetable.tripIds.rank).toBe(trips.tripIdRank);
     expect(main.timetable.tripIds.rank).toBe(trips.tripIdRank);
-    const footpaths = main.sharedTables.footpaths!;
+    const footpaths = main.deriveSharedTables().footpaths!;
     for (const col of [footpaths.stops, footpaths.metres, footpaths.seconds]) expect(col.buffer, 'footpath columns').toBeInstanceOf(SharedArrayBuffer);
     expect(worker.planner.transfers.stops).toBe(footpaths.stops);
     expect(worker.planner.transfers.metres).toBe(footpaths.metres);
     expect(worker.planner.transfers.seconds).toBe(footpaths.seconds);
     expect(worker.timetable.tripCount).toBeGreaterThan(0);
     // The landmark tables: built once by the main engine, viewed by the worker's planner through its first plans.
-    const landmarks = main.sharedTables.landmarks!;
+    const landmarks = main.deriveSharedTables().landmarks!;
     expect(landmarks.stops.length, 'landmarks').toBeGreaterThan(1);
     for (const col of [landmarks.stops, landmarks.fromLandmark, landmarks.toLandmark]) expect(col.buffer).toBeInstanceOf(SharedArrayBuffer);
-    expect(main.sharedTables.landmarks, 'built once').toBe(landmarks);
+    expect(main.deriveSharedTables().landmarks, 'built once').toBe(landmarks);
     expect(main.planner.bounds.landmarks, 'the main engine plans with them too').toBe(landmarks);
     worker.prepareJourneys();
     expect(answers(worker)).toBe(answers(Engine.open(readSnapshot(inject('demoSnapshot')))));
     expect(worker.planner.bounds.landmarks).toBe(landmarks);
-    expect(worker.sharedTables.landmarks).toBe(landmarks);
+    expect(worker.deriveSharedTables().landmarks).toBe(landmarks);
   });
 
   it('give an engine of its own the landmark tables its planner built, and the same tables as a share engine builds', () => {
@@ -59,9 +59,9 @@ describe('shared tables', () => {
     own.prepareJourneys();
     const built = own.planner.bounds.landmarks!;
     expect(built, 'built by prepareJourneys').not.toBeNull();
-    expect(own.sharedTables.landmarks).toBe(built);
+    expect(own.deriveSharedTables().landmarks).toBe(built);
     const shared = sharedCopy(readSnapshot(inject('demoSnapshot')));
-    const fromShare = Engine.open(shared, { share: true }).sharedTables.landmarks!;
+    const fromShare = Engine.open(shared, { share: true }).deriveSharedTables().landmarks!;
     expect(Array.from(fromShare.stops)).toEqual(Array.from(built.stops));
     expect(Array.from(fromShare.fromLandmark)).toEqual(Array.from(built.fromLandmark));
     expect(Array.from(fromShare.toLandmark)).toEqual(Array.from(built.toLandmark));
@@ -70,15 +70,15 @@ describe('shared tables', () => {
   it('that do not fit the snapshot are refused', async () => {
     const other = Engine.open((await buildSnapshot({ gtfs: [writeRandomTimetable(randomTimetable(1))], quiet: true })).bytes.buffer, { share: true });
     const demo = readSnapshot(inject('demoSnapshot'));
-    expect(() => Engine.open(demo, { tables: other.sharedTables })).toThrow(SnapshotFormatError);
+    expect(() => Engine.open(demo, { tables: other.deriveSharedTables() })).toThrow(SnapshotFormatError);
     // Another snapshot's tables carry its key: refused as such, before any size is read.
-    expect(() => Engine.open(demo, { tables: other.sharedTables })).toThrow(/tables given to Engine\.open were derived from another snapshot/);
+    expect(() => Engine.open(demo, { tables: other.deriveSharedTables() })).toThrow(/tables given to Engine\.open were derived from another snapshot/);
     // Without the key (tables put together by hand), each table's size is checked: the stop columns first (stop-strings.ts), then the trip columns.
-    const unkeyed = { ...other.sharedTables, snapshot: undefined };
+    const unkeyed = { ...other.deriveSharedTables(), snapshot: undefined };
     expect(() => Engine.open(demo, { tables: unkeyed })).toThrow(/given to Engine\.open has \d+ entries for the snapshot's \d+ stops/);
     expect(() => Engine.open(demo, { tables: { ...unkeyed, stopStrings: {} } })).toThrow(/do not fit this snapshot's \d+ trips/);
-    const own = Engine.open(demo).sharedTables;
-    expect(() => Engine.open(demo, { tables: { ...own, landmarks: other.sharedTables.landmarks } })).toThrow(/landmark tables given to Engine.open .* do not fit this snapshot's \d+ stops/);
-    expect(() => Engine.open(demo, { tables: { ...own, footpaths: other.sharedTables.footpaths } }).planner).toThrow(/footpath columns given to Engine.open \(\d+\) do not fit this snapshot's \d+ footpaths/);
+    const own = Engine.open(demo).deriveSharedTables();
+    expect(() => Engine.open(demo, { tables: { ...own, landmarks: other.deriveSharedTables().landmarks } })).toThrow(/landmark tables given to Engine.open .* do not fit this snapshot's \d+ stops/);
+    expect(() => Engine.open(demo, { tables: { ...own, footpaths: other.deriveSharedTables().footpaths } }).planner).toThrow(/footpath columns given to Engine.open \(\d+\) do not fit this snapshot's \d+ footpaths/);
   });
 });

@@ -23,7 +23,7 @@ describe('stop string dictionaries', () => {
     const whole = Object.fromEntries(STOP_DICTIONARY_COLUMNS.map((c) => [`stops.${c}`, e.stopTable[c].slice()]));
     const older = Engine.open(rewriteSections(e, isDictionary, whole));
     expect(older.reader.has('stops.nameKeys')).toBe(false);
-    expect(older.sharedTables.stopStrings).toEqual({});
+    expect(older.deriveSharedTables().stopStrings).toEqual({});
     expect(everyStop(older)).toBe(everyStop(e));
     expect(older.places.search({ text: 'interchange', offset: 0, limit: 10 })).toEqual(e.places.search({ text: 'interchange', offset: 0, limit: 10 }));
   });
@@ -31,13 +31,13 @@ describe('stop string dictionaries', () => {
   it('are expanded once into shared memory and viewed by an engine given them', () => {
     const shared = sharedCopy(readSnapshot(inject('demoSnapshot')));
     const main = Engine.open(shared, { share: true });
-    const columns = main.sharedTables.stopStrings!;
+    const columns = main.deriveSharedTables().stopStrings!;
     expect(Object.keys(columns).length).toBeGreaterThan(3);
     for (const col of Object.values(columns)) expect(col!.buffer).toBeInstanceOf(SharedArrayBuffer);
-    const worker = Engine.open(shared, { tables: main.sharedTables });
+    const worker = Engine.open(shared, { tables: main.deriveSharedTables() });
     expect(worker.stopTable.name).toBe(columns.name);
     expect(everyStop(worker)).toBe(everyStop(demoEngine()));
-    expect(() => Engine.open(shared, { tables: { ...main.sharedTables, stopStrings: { name: columns.name!.subarray(1) } } })).toThrow(/stops\.name given to Engine\.open/);
+    expect(() => Engine.open(shared, { tables: { ...main.deriveSharedTables(), stopStrings: { name: columns.name!.subarray(1) } } })).toThrow(/stops\.name given to Engine\.open/);
   });
 
   it('names the section when a key is past its dictionary', () => {

@@ -52,7 +52,6 @@ describe('shared street hierarchies', () => {
     main.prepareJourneys();
     const tables = main.deriveSharedTables();
     expect(main.deriveSharedTables()).toBe(tables);
-    expect(main.sharedTables).toBe(tables);
     const b = tables.stopBuckets!;
     for (const col of [b.offsets, b.stop, b.metres, b.arc, b.next, tables.streetHierarchies!.walk.upHead]) expect(col.buffer).toBeInstanceOf(SharedArrayBuffer);
     expect(b).not.toBeInstanceOf(StopBuckets);

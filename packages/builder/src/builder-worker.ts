@@ -12,11 +12,11 @@ export function builtWorkerScript(script: string): string {
 }
 
 /**
- * A worker thread on `entry`. When `entry` is the builder's own `builtEntry`, it must exist: a
- * clear "build the builder first" error instead of the thread's module-not-found. (Tests pass
- * other entries to make workers fail.)
+ * A worker thread on `entry`. A script path (`builtWorkerScript`) must exist: a clear "build the
+ * builder first" error instead of the thread's module-not-found. (Tests pass URLs of scripts of
+ * their own to make workers fail.)
  */
-export function startWorker(entry: string | URL, builtEntry: string, options?: WorkerOptions): Worker {
-  if (entry === builtEntry && !existsSync(builtEntry)) throw new Error(`${builtEntry} is missing: build the builder first (npm run build)`);
+export function startWorker(entry: string | URL, options?: WorkerOptions): Worker {
+  if (typeof entry === 'string' && !existsSync(entry)) throw new Error(`${entry} is missing: build the builder first (npm run build)`);
   return new Worker(entry, options);
 }

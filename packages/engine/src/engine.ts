@@ -195,10 +195,6 @@ export class Engine {
   }
   private sharedTablesCache: SharedTables | undefined;
 
-  /** @deprecated Use `deriveSharedTables()`: this getter builds the same tables on its first read. */
-  get sharedTables(): SharedTables {
-    return this.deriveSharedTables();
-  }
 
   /** The street hierarchies and stop buckets to share: built here on first call (2.5-3.3 s of CPU and 10.5 MiB on Newport: `node bench/journey-http-profile.js --hierarchy-only`; into shared memory when opened with `share`), or those given at open. */
   private sharedStreets(): Pick<SharedTables, 'streetHierarchies' | 'stopBuckets'> {
@@ -217,7 +213,7 @@ export class Engine {
 
   /**
    * The planner's landmark tables, one copy per engine: given at open, else built once (by
-   * `sharedTables`, a `share` engine's planner, or the first plan that needs them), into shared
+   * `deriveSharedTables()`, a `share` engine's planner, or the first plan that needs them), into shared
    * memory with `share`; null when the relaxed graph is unusable. Built apart from the planner when
    * there is none yet (its relaxed graph is then dropped), so a server's main thread holds no planner.
    */

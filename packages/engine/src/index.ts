@@ -2,7 +2,7 @@
 export { Engine, type OpenOptions, type SharedTables } from './engine.js';
 export type { DerivedTripColumns } from './timetable/derived-columns.js';
 export type { Planner } from './planner/planner.js';
-export { walksSymmetric } from './planner/target-bounds.js';
+export { walksSymmetric } from './planner/transfers.js';
 export { PACKED_SECTION, RICE_ESCAPE_ZEROS, RICE_MAX_K, PACKED_PAD_BYTES } from './planner/packed-footpaths.js';
 export * from './api.js';
 export { SnapshotFormatError, QueryError, type QueryErrorCode } from './errors.js';

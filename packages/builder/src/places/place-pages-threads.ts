@@ -39,7 +39,7 @@ export interface PlacePagesWorker {
 /** Starts compilePlacePages(snapshot, choice) on a worker thread running `workerEntry` (default the builder's place-pages-worker.js). */
 export function startPlacePagesWorker(snapshot: SharedArrayBuffer, choice: PlacePageChoice, workerEntry: string | URL = WORKER_ENTRY): PlacePagesWorker {
   const work: PlacePagesWork = { snapshot, choice };
-  const worker = startWorker(workerEntry, WORKER_ENTRY, { workerData: work });
+  const worker = startWorker(workerEntry, { workerData: work });
   const result = new Promise<PlacePageColumns>((resolve, reject) => {
     // Node delivers a thread's messages before its 'exit': an exit seen first had no answer.
     worker.once('message', (answer: PlacePagesAnswer) => ('error' in answer ? reject(workerError(answer.error)) : resolve(answer.pages)));

@@ -15,7 +15,7 @@ const WORKER_ENTRY = builtWorkerScript('source/hash-files-worker.js');
  */
 export function hashFilesOnWorker(files: string[], signal?: AbortSignal, workerEntry: string | URL = WORKER_ENTRY): Promise<FileHash[]> {
   const stop = new SharedArrayBuffer(4);
-  const worker = startWorker(workerEntry, WORKER_ENTRY, { workerData: { files, stop } satisfies HashFilesWork });
+  const worker = startWorker(workerEntry, { workerData: { files, stop } satisfies HashFilesWork });
   const onAbort = () => Atomics.store(new Int32Array(stop), 0, 1);
   if (signal?.aborted) onAbort();
   else signal?.addEventListener('abort', onAbort, { once: true });

@@ -129,11 +129,6 @@ export class RangeSearch {
   /** The bound from an origin last computed into the bounds' dense array (`TargetBounds.compute`): its stops, seconds, direction and horizon, and the compute count it was made at (valid while no other compute ran, whoever called it). */
   private originKey = '';
   private originCompute = -1;
-  /** Whether the footpaths are the same both ways: the bounds' graph knows; without bounds, the search's footpaths, checked once. */
-  private get walksSymmetric(): boolean {
-    return this.bounds ? this.bounds.walksSymmetric : (this.symmetricWalks ??= this.raptor.walksSymmetric);
-  }
-  private symmetricWalks: boolean | undefined;
   /** Bounds past the horizon from the landmarks (built on first use, or by `prepare`); null without bounds. */
   private beyondCache: BeyondHorizon | null | undefined;
 
@@ -286,7 +281,7 @@ export class RangeSearch {
     if (!improving.length) return null; // reached by walking alone (round 0): no journey by a trip
     improving.sort((a, b) => firstDeparture[a] - firstDeparture[b]);
     // The runs back walk the footpath lists as stored: only where every footpath has its way back in the same seconds do they find a departure the window's search can make; else the traced departures stand (the window may then start earlier than it must, never later).
-    if (!this.walksSymmetric) return firstDeparture[improving[0]];
+    if (!this.raptor.transfers.isSymmetric) return firstDeparture[improving[0]];
     // The other way: from the target (the search's access) back to the origin, on the same days, modes, slack and walks.
     const back: RangeQuery = { ...q, reverse: !q.reverse };
     let best = UNREACHED;

@@ -5,7 +5,6 @@ import { DAY_SPAN } from './query-days.js';
 import { RaptorLabels } from './raptor-labels.js';
 import { canAlight, canBoard } from './stop-flags.js';
 import { UNREACHED } from './planner-api.js';
-import { walksSymmetric } from './relaxed-graph.js';
 
 
 /** Options of one search (forward: earliest arrival; reverse: latest departure, times negated). */
@@ -72,7 +71,7 @@ export class RaptorSearch {
 
   constructor(
     private readonly tt: TimetableTables,
-    private readonly transfers: Transfers,
+    readonly transfers: Transfers,
     private readonly days: QueryDays,
     /** Pattern -> ModeBit. */
     private readonly patternMode: Uint8Array,
@@ -104,11 +103,6 @@ export class RaptorSearch {
     this.labels.reset(setup.rounds);
   }
 
-  /** Whether every footpath has its way back in the same seconds (as the builder found, else checked over the lists: O(footpaths)). */
-  get walksSymmetric(): boolean {
-    const t = this.transfers;
-    return t.symmetric ?? walksSymmetric(t.offsets.length - 1, t);
-  }
 
   /**
    * Starts the target at `t` in every round (search order; a journey that good is known): the

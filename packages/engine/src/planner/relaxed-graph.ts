@@ -161,39 +161,13 @@ function components(S: number, offsets: Uint32Array, ends: Uint32Array, walks: T
 /**
  * Footpaths into each stop as CSR (stop -> [first, end) into the stops walked from and their
  * seconds): null when the snapshot's lists are symmetric (as the builder found,
- * `transfers.symmetric`, or else checked here: walksSymmetric), else a reversed copy.
+ * `Transfers.isSymmetric`), else a reversed copy.
  */
 function footpathsIn(S: number, walks: Transfers, shared: boolean): RelaxedGraphColumns['walkIn'] {
-  if (walks.symmetric ?? walksSymmetric(S, walks)) return null;
+  if (walks.isSymmetric) return null;
   const [offsets, stops, seconds] = reversed(S, walks.offsets, walks.stops, walks.seconds, shared);
   // The same type as the snapshot's seconds (u16), so the Dijkstra reads one array type either way.
   const seconds16 = allocColumn(Uint16Array, seconds.length, shared);
   seconds16.set(seconds);
   return { offsets, stops, seconds: seconds16 };
-}
-
-/**
- * Whether every footpath s -> t has a footpath t -> s of the same seconds (then the footpaths into
- * a stop are those out of it, with the same weights, and a Dijkstra over either finds the same
- * bounds). Exact; O(footpaths x log(row)) when each row is sorted by seconds (the builder sorts by
- * walking time), and false without looking further when a row is not.
- */
-export function walksSymmetric(nodeCount: number, walks: Pick<Transfers, 'offsets' | 'stops' | 'seconds'>): boolean {
-  const { offsets, stops, seconds } = walks;
-  for (let s = 0; s < nodeCount; s++) for (let i = offsets[s] + 1; i < offsets[s + 1]; i++) if (seconds[i] < seconds[i - 1]) return false;
-  for (let s = 0; s < nodeCount; s++) {
-    for (let i = offsets[s]; i < offsets[s + 1]; i++) {
-      const t = stops[i], w = seconds[i];
-      // The first entry of row t at w or more, then the entries at exactly w: s must be among them.
-      let lo = offsets[t], hi = offsets[t + 1];
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (seconds[mid] < w) lo = mid + 1;
-        else hi = mid;
-      }
-      while (lo < offsets[t + 1] && seconds[lo] === w && stops[lo] !== s) lo++;
-      if (lo === offsets[t + 1] || seconds[lo] !== w) return false;
-    }
-  }
-  return true;
 }

@@ -56,10 +56,6 @@ export class TargetBounds {
   horizon = UNREACHED;
   /** Calls of `compute` so far, counted as each begins: what `bound` holds changes with it (a caller keeping bounds it computed checks it). */
   computeCount = 0;
-  /** Whether every footpath has its way back in the same seconds (the walks in are the snapshot's own lists): a search the other way then walks the same footpaths. */
-  get walksSymmetric(): boolean {
-    return this.walkInStops === this.transfers.stops;
-  }
   /** Stops the last `compute` settled (its work). */
   settledCount = 0;
   /** Stop -> 1 once the last `compute` settled it. */
@@ -328,4 +324,4 @@ export interface RelaxedGraph {
   readonly walkOut: { readonly offsets: Uint32Array; readonly stops: Uint32Array; readonly seconds: Uint16Array } | null;
 }
 
-export { walksSymmetric } from './relaxed-graph.js';
+export { walksSymmetric } from './transfers.js';

@@ -36,6 +36,11 @@ export class Transfers {
    * (section `transfers.symmetric`), or null when the snapshot does not say (TargetBounds checks).
    */
   readonly symmetric: boolean | null;
+  /** Whether every footpath has its way back in the same seconds: `symmetric` as the builder found, else checked over the lists once (`walksSymmetric`). */
+  get isSymmetric(): boolean {
+    return (this.symmetricChecked ??= this.symmetric ?? walksSymmetric(this.offsets.length - 1, this));
+  }
+  private symmetricChecked: boolean | undefined;
 
   /**
    * `columns`: the footpath columns another engine over the same snapshot derived
@@ -98,4 +103,30 @@ function secondsOf(metres: Uint16Array, fixes: Uint8Array, shared: boolean): Uin
   const seconds = allocColumn(Uint16Array, metres.length, shared);
   for (let i = 0; i < metres.length; i++) seconds[i] = table[metres[i]] + ((fixes[i >>> 2] >>> ((i & 3) << 1)) & 3) - 1;
   return seconds;
+}
+
+/**
+ * Whether every footpath s -> t has a footpath t -> s of the same seconds (then the footpaths into
+ * a stop are those out of it, with the same weights, and a Dijkstra over either finds the same
+ * bounds). Exact; O(footpaths x log(row)) when each row is sorted by seconds (the builder sorts by
+ * walking time), and false without looking further when a row is not.
+ */
+export function walksSymmetric(nodeCount: number, walks: Pick<Transfers, 'offsets' | 'stops' | 'seconds'>): boolean {
+  const { offsets, stops, seconds } = walks;
+  for (let s = 0; s < nodeCount; s++) for (let i = offsets[s] + 1; i < offsets[s + 1]; i++) if (seconds[i] < seconds[i - 1]) return false;
+  for (let s = 0; s < nodeCount; s++) {
+    for (let i = offsets[s]; i < offsets[s + 1]; i++) {
+      const t = stops[i], w = seconds[i];
+      // The first entry of row t at w or more, then the entries at exactly w: s must be among them.
+      let lo = offsets[t], hi = offsets[t + 1];
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (seconds[mid] < w) lo = mid + 1;
+        else hi = mid;
+      }
+      while (lo < offsets[t + 1] && seconds[lo] === w && stops[lo] !== s) lo++;
+      if (lo === offsets[t + 1] || seconds[lo] !== w) return false;
+    }
+  }
+  return true;
 }

@@ -28,8 +28,8 @@ export interface DerivedTripColumns {
   /**
    * Trip -> its position in trip_id byte order (`trips.byId` inverted), derived at open into
    * shared memory by a `share` engine when the snapshot does not store it (`trips.idRank`, sixth
-   * session only), so workers view one copy; null otherwise (an engine of its own derives it on
-   * first use, TripIds.rank).
+   * session only), so workers view one copy; null otherwise (an engine of its own derives it at
+   * open too, into memory of its own: TripIds.rank).
    */
   readonly tripIdRank: Uint32Array | null;
 }
