@@ -94,3 +94,23 @@ describe('route shapes through the grid of shape pieces', () => {
     for (const box of [middle, beyond, stops]) expect(e.routeShapes.inBox(...box, 1000)).toEqual(e.routeShapes.scan(...box, 1000));
   });
 });
+
+describe('route shape caches bounded by bytes', () => {
+  it.skipIf(!HAVE_DATA)('answer as the default caches with generations of 4 KiB, holding no more than two generations', async () => {
+    const { ShapeGeometries } = await import('../../packages/engine/src/shapes/shape-geometries.js');
+    const e = feedEngine('newport-20230613_gtfs.zip')!.engine;
+    // The engine's own parts (private getters: this test reads them as the engine builds them).
+    const inner = e as unknown as { tripPaths: never; describer: { mode(t: number): never } };
+    const small = new ShapeGeometries(e.timetable, e.strings, e.stopTable.lat, e.stopTable.lon, inner.tripPaths, (t) => inner.describer.mode(t), null, { geometries: 4096, draws: 2048 });
+    const wide = new ShapeGeometries(e.timetable, e.strings, e.stopTable.lat, e.stopTable.lon, inner.tripPaths, (t) => inner.describer.mode(t), null);
+    const fields = (gs: ReturnType<typeof small.crossing>) => gs.map((g) => [g.shape, g.pattern, g.trip, g.tripCount, Array.from(g.bbox), Array.from(g.coarseLine())]);
+    let most = 0;
+    for (const [minLat, minLon, maxLat, maxLon] of boxes(e, 150)) {
+      expect(fields(small.crossing(minLat, minLon, maxLat, maxLon))).toEqual(fields(wide.crossing(minLat, minLon, maxLat, maxLon)));
+      most = Math.max(most, small.cachedBytes);
+    }
+    // Two generations of each of the three caches, each passing its bound by at most one entry (a few KiB on Newport).
+    expect(most).toBeLessThanOrEqual(2 * (4096 + 4096 + 2048) + 3 * 8192);
+    expect(wide.cachedBytes).toBeGreaterThan(4 * (4096 + 4096 + 2048)); // the small bound did evict
+  });
+});

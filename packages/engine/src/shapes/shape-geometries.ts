@@ -12,6 +12,18 @@ import { BoundedCache } from '../bounded-cache.js';
 /** Geometries (and, separately, pattern draws) kept per generation of each BoundedCache. */
 export const MAX_CACHED_GEOMETRIES = 20_000;
 export const MAX_CACHED_DRAWS = 65_536;
+/**
+ * Bytes per generation of each cache (geometries by polyline, by stops; draws): a worker holds at
+ * most about 2 x (8 + 8 + 4) MiB of them however much of the country it is asked to draw. A box in
+ * a busy centre touches a few hundred geometries of a few KiB, so one generation holds thousands
+ * of boxes' worth.
+ */
+export const MAX_CACHED_GEOMETRY_BYTES = 8 << 20;
+export const MAX_CACHED_DRAW_BYTES = 4 << 20;
+
+/** What an entry holds, roughly: the coarse line, the object with its bbox and closure; the key's characters. */
+const geometryBytes = (g: LazyGeometry | null): number => (g === null ? 16 : 320 + g.coarse.byteLength);
+const drawBytes = (d: PatternDraw): number => 128 + 3 * (16 + 8 * d.drawn.length);
 
 /** One distinct route geometry, as the catalogue would hold it (ShapeCatalogue's columns for one g). */
 export interface DrawnGeometry {
@@ -47,9 +59,9 @@ interface LazyGeometry extends DrawnGeometry {
  */
 export class ShapeGeometries {
   private gridCache: ShapeGrid | undefined;
-  private readonly draws = new BoundedCache<number, PatternDraw>(MAX_CACHED_DRAWS);
-  private readonly byPolyline = new BoundedCache<number, LazyGeometry | null>(MAX_CACHED_GEOMETRIES);
-  private readonly byStops = new BoundedCache<string, LazyGeometry | null>(MAX_CACHED_GEOMETRIES);
+  private readonly draws: BoundedCache<number, PatternDraw>;
+  private readonly byPolyline: BoundedCache<number, LazyGeometry | null>;
+  private readonly byStops: BoundedCache<string, LazyGeometry | null>;
 
   constructor(
     private readonly tt: TimetableTables,
@@ -60,7 +72,18 @@ export class ShapeGeometries {
     private readonly modeOf: (tripIdx: number) => TransitMode,
     /** The grid the snapshot stores (readShapeGrid), or null to build it on first use. */
     private readonly stored: ShapeGridColumns | null = null,
-  ) {}
+    /** Bytes per generation of the geometry caches and of the draws' (tests make them small). */
+    cacheBytes = { geometries: MAX_CACHED_GEOMETRY_BYTES, draws: MAX_CACHED_DRAW_BYTES },
+  ) {
+    this.draws = new BoundedCache(MAX_CACHED_DRAWS, cacheBytes.draws, (_, d) => drawBytes(d));
+    this.byPolyline = new BoundedCache(MAX_CACHED_GEOMETRIES, cacheBytes.geometries, (_, g) => geometryBytes(g));
+    this.byStops = new BoundedCache(MAX_CACHED_GEOMETRIES, cacheBytes.geometries, (key, g) => 32 + key.length + geometryBytes(g));
+  }
+
+  /** Bytes the caches hold, as they count them (geometries by polyline and by stops, draws). */
+  get cachedBytes(): number {
+    return this.byPolyline.bytes + this.byStops.bytes + this.draws.bytes;
+  }
 
   /** The grid over every line's pieces: the stored one, else built on first use (one pass over the polyline bytes, pattern stops and trips). */
   get grid(): ShapeGrid {

@@ -1,5 +1,9 @@
 import type { SnapshotReader } from './reader.js';
 import { SnapshotFormatError } from '../errors.js';
+import { SlotCache } from '../bounded-cache.js';
+
+/** Polyline texts kept (SlotCache slots). */
+const MAX_POLYLINE_TEXTS = 4096;
 
 /** Units per degree of a stored shape point (polyline precision 5). */
 const FACTOR = 100000;
@@ -14,8 +18,8 @@ const FACTOR = 100000;
  * what decoding or serving the polyline text gives.
  */
 export class ShapeLines {
-  /** Polyline text by key, filled on first use (the route directions serve the same few lines again; the string table cached them before). */
-  private texts: (string | undefined)[] | undefined;
+  /** Polyline text by key (the route directions serve the same few lines again; the string table cached them before): a few thousand, texts of a few KiB each. */
+  private readonly texts: SlotCache<string>;
 
   private constructor(
     /** Shape -> its line key (line index, or the polyline's string index in an older snapshot). */
@@ -26,7 +30,9 @@ export class ShapeLines {
     readonly bytes: Uint8Array,
     /** True when `bytes` holds varint deltas; false: polyline characters. */
     readonly binary: boolean,
-  ) {}
+  ) {
+    this.texts = new SlotCache(offsets.length - 1, MAX_POLYLINE_TEXTS);
+  }
 
   static open(r: SnapshotReader): ShapeLines {
     if (!r.has('shapes.lineBytes')) return new ShapeLines(r.u32('shapes.polyline'), r.u32('strings.offsets'), r.u8('strings.bytes'), false);
@@ -54,8 +60,7 @@ export class ShapeLines {
 
   /** A line as an encoded polyline (precision 5): the text an older snapshot stored. */
   polyline(key: number): string {
-    const texts = (this.texts ??= new Array(this.offsets.length - 1)); // allocated on first use, not at open
-    return texts[key] ?? (texts[key] = this.encode(key));
+    return this.texts.get(key) ?? this.texts.set(key, this.encode(key));
   }
 
   private encode(key: number): string {

@@ -1,3 +1,5 @@
+import { SlotCache } from '../bounded-cache.js';
+
 /**
  * The snapshot's string table: one UTF-8 blob and a Uint32Array of offsets. String index i is
  * bytes[offsets[i], offsets[i + 1]). Index 0 is always the empty string (EMPTY_STRING).
@@ -6,24 +8,24 @@
 export class StringTable {
   private readonly decoder = new TextDecoder();
   private readonly encoder = new TextEncoder();
-  /** Decoded strings by index, filled on first use: names repeat across results, and decoding dominates result building. */
-  private cache: (string | undefined)[] | undefined;
+  /** Decoded strings by index: names repeat across results, and decoding dominates result building. */
+  private readonly cache: SlotCache<string>;
 
   constructor(
     /** UTF-8 bytes of every string, back to back. */
     readonly bytes: Uint8Array,
     /** String -> [first, end) into bytes. Length count + 1. */
     readonly offsets: Uint32Array,
-  ) {}
+  ) {
+    this.cache = new SlotCache(offsets.length - 1);
+  }
 
   get count(): number {
     return this.offsets.length - 1;
   }
 
   get(idx: number): string {
-    const cache = (this.cache ??= new Array(this.offsets.length - 1)); // allocated on first use, not at open
-    const cached = cache[idx];
-    return cached !== undefined ? cached : (cache[idx] = this.decode(this.offsets[idx], this.offsets[idx + 1]));
+    return this.cache.get(idx) ?? this.cache.set(idx, this.decode(this.offsets[idx], this.offsets[idx + 1]));
   }
 
   /** The string, or null when it is empty (absent). */

@@ -2,6 +2,7 @@ import type { SnapshotReader } from './reader.js';
 import { StringTable, findSorted } from './strings.js';
 import { SnapshotFormatError } from '../errors.js';
 import { NOT_FOUND } from '../api.js';
+import { SlotCache } from '../bounded-cache.js';
 
 /** Trip ids per front-coded block (`trips.idBlockOffsets`): a lookup decodes at most this many. */
 export const TRIP_ID_BLOCK = 16;
@@ -19,8 +20,8 @@ export class TripIds {
   private readonly storedRank: boolean;
   /** Position in trip_id byte order -> trip. */
   readonly byId: Uint32Array;
-  /** Decoded ids by trip, filled on first use: boards and live matching ask for the same trips again. */
-  private cache: (string | undefined)[] | undefined;
+  /** Decoded ids by trip: boards and live matching ask for the same trips again. */
+  private readonly cache: SlotCache<string>;
   /** The id being decoded (bytes [0, len)) and the byte of the next entry: a decoding cursor, so lookups allocate no tuples. */
   private scratch = new Uint8Array(64);
   private len = 0;
@@ -39,6 +40,7 @@ export class TripIds {
     private readonly strings: StringTable | null,
   ) {
     this.byId = byId;
+    this.cache = new SlotCache(byId.length);
     this.rankColumn = rank;
     this.storedRank = rank !== null;
   }
@@ -100,8 +102,7 @@ export class TripIds {
   /** The feed trip_id of a trip. */
   get(tripIdx: number): string {
     if (this.column) return this.strings!.get(this.column[tripIdx]);
-    const cache = (this.cache ??= new Array(this.byId.length)); // allocated on first use, not at open
-    return cache[tripIdx] ?? (cache[tripIdx] = this.decodeAt(this.rank[tripIdx]));
+    return this.cache.get(tripIdx) ?? this.cache.set(tripIdx, this.decodeAt(this.rank[tripIdx]));
   }
 
   /** Trip with this feed trip_id (exact bytes), or NOT_FOUND. */

@@ -7,6 +7,7 @@ import type { TransitMode, TripSummary } from '../api.js';
 import { NOT_FOUND } from '../api.js';
 import { StopStations } from './stop-stations.js';
 import { transitModeOf } from './transit-mode.js';
+import { SlotCache } from '../bounded-cache.js';
 
 /**
  * The human fields of a trip (line, operator, destination, ...) as boards and service detail
@@ -20,9 +21,9 @@ export class TripDescriber {
   private readonly routeLineName: string[];
   private readonly routeOperator: string[];
   private readonly routeOperatorCode: string[];
-  /** Pattern -> name of its first / last call, filled on first use. */
-  private readonly firstName: (string | undefined)[];
-  private readonly lastName: (string | undefined)[];
+  /** First and last call names by pattern (SlotCache: bounded at national size). */
+  private readonly firstName: SlotCache<string>;
+  private readonly lastName: SlotCache<string>;
 
   constructor(
     private readonly tt: TimetableTables,
@@ -40,8 +41,8 @@ export class TripDescriber {
     this.routeLineName = this.routeMode.map((_, r) => s.get(tt.routeLongName[r]) || (rail(r) ? agency(r).name : this.routeLine[r]));
     this.routeOperator = this.routeMode.map((_, r) => agency(r).name);
     this.routeOperatorCode = this.routeMode.map((_, r) => agency(r).noc || agency(r).id);
-    this.firstName = new Array(tt.patternCount);
-    this.lastName = new Array(tt.patternCount);
+    this.firstName = new SlotCache(tt.patternCount);
+    this.lastName = new SlotCache(tt.patternCount);
   }
 
   mode(tripIdx: number): TransitMode {
@@ -102,13 +103,13 @@ export class TripDescriber {
     const headsign = this.strings.get(this.tt.tripHeadsign[tripIdx]);
     if (headsign) return headsign;
     const p = this.tt.tripPattern[tripIdx];
-    return (this.lastName[p] ??= this.callName(tripIdx, this.tt.patternStops[this.tt.patternStopOffsets[p + 1] - 1]));
+    return this.lastName.get(p) ?? this.lastName.set(p, this.callName(tripIdx, this.tt.patternStops[this.tt.patternStopOffsets[p + 1] - 1]));
   }
 
   /** Name of the first call. */
   origin(tripIdx: number): string {
     const p = this.tt.tripPattern[tripIdx];
-    return (this.firstName[p] ??= this.callName(tripIdx, this.tt.patternStops[this.tt.patternStopOffsets[p]]));
+    return this.firstName.get(p) ?? this.firstName.set(p, this.callName(tripIdx, this.tt.patternStops[this.tt.patternStopOffsets[p]]));
   }
 
   /** Name of a stop as a trip's call: the station's name for rail stops that have one. */
