@@ -10,6 +10,7 @@ import {
   loadLiveConfig,
   processGauges,
   readSnapshotBytes,
+  readSnapshotApart,
   reloadApiKeys,
   RequestMetrics,
   routeLabels,
@@ -147,6 +148,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const demo = options.snapshot ? null : await import('./demo.js');
   const setup: ServeSetup = {
     loadSnapshot: demo ? async () => (demoBuildNote(), await demo.buildDemoBytes()) : async () => readSnapshotBytes(options.snapshot!),
+    loadSnapshotApart: demo ? null : async () => readSnapshotApart(options.snapshot!),
     keys: keys.keys,
     tiers,
     live: liveConfig,

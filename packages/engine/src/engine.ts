@@ -1,4 +1,4 @@
-import { SnapshotReader } from './snapshot/reader.js';
+import { FOOTPATH_OPEN_ONLY_SECTIONS, SnapshotReader, TIMES_OPEN_ONLY_SECTIONS } from './snapshot/reader.js';
 import { SnapshotFormatError } from './errors.js';
 import { StringTable } from './snapshot/strings.js';
 import { StopTable } from './stops/stop-table.js';
@@ -102,8 +102,10 @@ export interface SharedTables {
 export interface OpenOptions {
   /** Derive the shared tables (`deriveSharedTables()`) into shared memory (SharedArrayBuffer), for other threads to view. Default false. */
   share?: boolean;
-  /** The `deriveSharedTables()` of an engine opened with `share` over the same snapshot bytes: viewed, not derived again (checked for size only). */
+  /** The `deriveSharedTables()` of an engine opened with `share` over the same snapshot bytes: viewed, not derived again (checked for size only). The sections they are derived from (OPEN_ONLY_SECTIONS) are then never read, so the buffer may lack them. */
   tables?: SharedTables;
+  /** When the snapshot buffer was read without OPEN_ONLY_SECTIONS (a server's shared copy): a buffer of the same size holding them at their offsets, read at open (and, without `share`, when the planner is first built). */
+  openOnly?: ArrayBufferLike;
 }
 
 /**
@@ -167,7 +169,10 @@ export class Engine {
    * message when the bytes are not a readable snapshot, or `options.tables` do not fit them.
    */
   static open(buffer: ArrayBufferLike, options: OpenOptions = {}): Engine {
-    return new Engine(new SnapshotReader(buffer), options);
+    const t = options.tables;
+    // What the tables replace is refused: a buffer read without those sections is never read there by mistake.
+    const refused = new Set(t ? [...(t.footpaths ? FOOTPATH_OPEN_ONLY_SECTIONS : []), ...(t.trips?.times ? TIMES_OPEN_ONLY_SECTIONS : [])] : []);
+    return new Engine(new SnapshotReader(buffer, { openOnly: options.openOnly ?? null, refused }), options);
   }
 
   /**

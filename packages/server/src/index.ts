@@ -7,7 +7,7 @@ export { buildOpenApi, API_VERSION } from './api/openapi.js';
 export { ENDPOINTS, defineEndpoint, type Endpoint, type EndpointDefinition, type HandlerContext } from './api/index.js';
 export { compileQueryParser, paramSpecs, type ParamSpec, type ParsedQuery, type QueryParser } from './api/common/params.js';
 export { ApiError, type ApiErrorCode } from './api/common/api-error.js';
-export { openSnapshotFile, openEngine, readSnapshotBytes, type OpenedSnapshot } from './snapshot-source.js';
+export { openSnapshotFile, openEngine, readSnapshotBytes, readSnapshotApart, type OpenedSnapshot, type SnapshotApart } from './snapshot-source.js';
 export { serveInProcess, serveInWorkers, type ServeSetup, type Serving } from './serve-modes.js';
 export { FeedPoller, type FeedPollerOptions, type FeedStatus } from './live/feed-poller.js';
 /** Key redaction in URLs, shared with the builder's downloads (from @transit/feeds). */

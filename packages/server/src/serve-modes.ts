@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { Engine } from '@transit/engine';
+import { Engine, type SharedTables } from '@transit/engine';
 import type { ApiKeys } from './auth/api-keys.js';
 import type { TierTable } from './auth/tiers.js';
 import type { LiveConfig } from './live/live-config.js';
@@ -7,7 +7,7 @@ import type { DemoFeeds } from './live/simulated-feeds.js';
 import { startLiveServices } from './live/live-services.js';
 import { FeedHub } from './live/feed-hub.js';
 import { ListenError, startServer } from './server.js';
-import { openEngine } from './snapshot-source.js';
+import { openEngine, type SnapshotApart } from './snapshot-source.js';
 import { startCluster, toShared } from './cluster/cluster.js';
 import { createAccessLog } from './observe/access-log.js';
 import { SharedRateLimiter } from './auth/shared-rate-limiter.js';
@@ -21,6 +21,8 @@ import type { LiveMetrics } from './observe/live-metrics.js';
 export interface ServeSetup {
   /** Reads the snapshot bytes (the file, or the demo built in memory); called again on reload. */
   loadSnapshot(): Promise<Uint8Array>;
+  /** Reads the snapshot file for workers (readSnapshotApart), in place of loadSnapshot there; absent: loadSnapshot's bytes are shared whole. */
+  loadSnapshotApart?: (() => Promise<SnapshotApart>) | null;
   keys: ApiKeys;
   tiers: TierTable;
   live: LiveConfig;
@@ -119,10 +121,8 @@ export async function serveInProcess(setup: ServeSetup): Promise<Serving> {
  * its overlay (FeedRelay); this thread builds no overlay.
  */
 export async function serveInWorkers(setup: ServeSetup, threads: number): Promise<Serving> {
-  // One copy in shared memory, viewed by every worker and by this thread (for the summary).
-  const shared = toShared(await setup.loadSnapshot());
-  // Its derived tables go to shared memory too: the workers view them instead of deriving their own.
-  let engine = Engine.open(shared, { share: true });
+  const first = await openShared(setup);
+  let engine = first.engine;
   // Every worker listens on the same port: check it (or pick a free one) before any starts.
   const port = await probePort(setup.host, setup.port);
   const limits = await startSharedLimits(setup);
@@ -130,7 +130,7 @@ export async function serveInWorkers(setup: ServeSetup, threads: number): Promis
   // The pollers (and the demo's simulated feed servers) of every worker, started first so the
   // workers begin with the latest results.
   const feeds = await FeedHub.start({ engine, config: setup.live, log: setup.log, demoFeeds: setup.demoFeeds ?? undefined });
-  const cluster = await startCluster({ snapshot: shared, tables: engine.deriveSharedTables(), workers: threads, keys: setup.keys, tiers: setup.tiers, live: setup.live, host: setup.host, port, metrics: setup.metrics?.buffer ?? null, accessLog: setup.accessLog, limiter, feeds, liveMetrics: setup.liveMetrics?.buffer ?? null, demoKey: setup.demoKey ?? null }).catch(async (err: unknown) => {
+  const cluster = await startCluster({ snapshot: first.shared, tables: first.tables, workers: threads, keys: setup.keys, tiers: setup.tiers, live: setup.live, host: setup.host, port, metrics: setup.metrics?.buffer ?? null, accessLog: setup.accessLog, limiter, feeds, liveMetrics: setup.liveMetrics?.buffer ?? null, demoKey: setup.demoKey ?? null }).catch(async (err: unknown) => {
     await feeds.stop();
     await limits?.sync.stop();
     throw err;
@@ -142,13 +142,12 @@ export async function serveInWorkers(setup: ServeSetup, threads: number): Promis
       return engine;
     },
     reload: async () => {
-      const next = toShared(await setup.loadSnapshot());
-      const nextEngine = Engine.open(next, { share: true });
+      const next = await openShared(setup);
       // Workers rematch the latest feed results onto the new snapshot; the pollers go on (with
       // their ETag and Last-Modified), the simulated feeds now generated from the new timetable.
-      await cluster.reload(next, 'reload', nextEngine.deriveSharedTables());
-      engine = nextEngine;
-      feeds.setEngine(nextEngine);
+      await cluster.reload(next.shared, 'reload', next.tables);
+      engine = next.engine;
+      feeds.setEngine(engine);
     },
     reloadKeys: async (keys) => {
       const next = SharedRateLimiter.forKeys(keys.records.map(keyId), limiter);
@@ -163,6 +162,20 @@ export async function serveInWorkers(setup: ServeSetup, threads: number): Promis
       await limits?.sync.stop();
     },
   };
+}
+
+/**
+ * The snapshot in shared memory, viewed by every worker and by this thread; the tables an engine
+ * opened with `share` derives from it (into shared memory too: the workers view them instead of
+ * deriving their own); and this thread's engine, over the same bytes and tables as a worker's.
+ * Read apart (readSnapshotApart) when the setup can, so that the sections only read at open are
+ * held only until the tables are derived.
+ */
+async function openShared(setup: ServeSetup): Promise<{ shared: SharedArrayBuffer; tables: SharedTables; engine: Engine }> {
+  const apart = setup.loadSnapshotApart ? await setup.loadSnapshotApart() : null;
+  const shared = apart ? apart.shared : toShared(await setup.loadSnapshot());
+  const tables = Engine.open(shared, { share: true, openOnly: apart?.openOnly }).deriveSharedTables();
+  return { shared, tables, engine: Engine.open(shared, { tables }) };
 }
 
 /** With a Redis URL: shared-memory counters for this process, synced with the other replicas. */

@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { Engine } from '@transit/engine';
+import { DTYPE_BYTES, Engine, OPEN_ONLY_SECTIONS, PREAMBLE_BYTES, SnapshotReader } from '@transit/engine';
 
 /** An opened snapshot and a label for logs (`demo` or the file path). */
 export interface OpenedSnapshot {
@@ -27,6 +27,60 @@ export function readSnapshotBytes(file: string): Uint8Array {
     return bytes;
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * A snapshot file read for a server's workers: `shared`, the file in shared memory without the
+ * sections only read at open (OPEN_ONLY_SECTIONS: left unread, so zero pages that hold no memory),
+ * which the workers view with the main engine's tables; and `openOnly`, a buffer of the file's
+ * size holding just those sections at their offsets, for the main engine's open
+ * (`Engine.open(shared, { share: true, openOnly })`), dropped once it has derived its tables. At
+ * GB size that keeps 134 MiB (the packed footpaths, the profile deltas, trip starts and profiles)
+ * out of the server's resident memory.
+ */
+export interface SnapshotApart {
+  readonly shared: SharedArrayBuffer;
+  readonly openOnly: ArrayBuffer;
+}
+
+/** Reads a snapshot file as SnapshotApart. Throws the fs error naming the file, or SnapshotFormatError for a file that is not a snapshot. */
+export function readSnapshotApart(file: string): SnapshotApart {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const shared = new SharedArrayBuffer(size);
+    const bytes = new Uint8Array(shared);
+    // The preamble says how long the header is; with both in place the reader lists the sections.
+    readRange(fd, file, bytes, 0, Math.min(size, PREAMBLE_BYTES));
+    const headerEnd = size >= PREAMBLE_BYTES ? Math.min(size, PREAMBLE_BYTES + new DataView(shared, 0, PREAMBLE_BYTES).getUint32(12, true)) : size;
+    readRange(fd, file, bytes, PREAMBLE_BYTES, headerEnd);
+    const apart = new SnapshotReader(shared).header.sections
+      .filter((s) => OPEN_ONLY_SECTIONS.includes(s.name))
+      .map((s) => [s.byteOffset, s.byteOffset + s.length * DTYPE_BYTES[s.dtype]] as const)
+      .sort((a, b) => a[0] - b[0]);
+    const openOnly = new ArrayBuffer(size);
+    const other = new Uint8Array(openOnly);
+    let at = headerEnd;
+    for (const [start, end] of apart) {
+      readRange(fd, file, bytes, at, start);
+      readRange(fd, file, other, start, end);
+      at = end;
+    }
+    readRange(fd, file, bytes, at, size);
+    return { shared, openOnly };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Reads file bytes [start, end) into `into` at the same offsets. */
+function readRange(fd: number, file: string, into: Uint8Array, start: number, end: number): void {
+  let at = start;
+  while (at < end) {
+    const n = readSync(fd, into, at, Math.min(end - at, 1 << 30), at);
+    if (n === 0) throw new Error(`${file} changed while it was read (${at} of ${into.length} bytes)`);
+    at += n;
   }
 }
 

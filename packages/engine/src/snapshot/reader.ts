@@ -4,6 +4,25 @@ import { SnapshotFormatError } from '../errors.js';
 
 const REBUILD_HINT = 'Rebuild it with this version: npx transit build ... --out FILE';
 
+/** Sections an engine reads only to derive the footpath columns at open (transfers.ts footpathColumnsOf). */
+export const FOOTPATH_OPEN_ONLY_SECTIONS: readonly string[] = ['transfers.packed', 'transfers.secondsFix'];
+/** Sections an engine reads only to expand the trip times at open (TimetableTables' expandProfiles). */
+export const TIMES_OPEN_ONLY_SECTIONS: readonly string[] = ['times.profileDeltas', 'times.profiles', 'trips.profile', 'trips.start', 'patterns.dwells', 'patterns.profileRows'];
+/**
+ * Sections no engine given the shared tables of a `share` engine reads (Engine.open's `tables`):
+ * their derived forms are in the tables. A server's workers need only the rest of the buffer, so
+ * it can leave these out of the shared copy (about 1.4 bytes a stop time at GB size) and hand them
+ * to its main engine apart (Engine.open's `openOnly`).
+ */
+export const OPEN_ONLY_SECTIONS: readonly string[] = [...FOOTPATH_OPEN_ONLY_SECTIONS, ...TIMES_OPEN_ONLY_SECTIONS];
+
+export interface ReaderOptions {
+  /** A buffer of the same size holding OPEN_ONLY_SECTIONS at their offsets, read there instead of in `buffer` (which was read without them). */
+  openOnly?: ArrayBufferLike | null;
+  /** Sections refused (a SnapshotFormatError naming them): those the engine's given tables replace, so that a buffer read without them is never read there by mistake. */
+  refused?: ReadonlySet<string>;
+}
+
 /**
  * Zero-copy access to a snapshot's sections: every column is a typed-array view over the
  * caller's buffer (an ArrayBuffer or a SharedArrayBuffer), created on demand.
@@ -11,9 +30,14 @@ const REBUILD_HINT = 'Rebuild it with this version: npx transit build ... --out 
 export class SnapshotReader {
   readonly header: SnapshotHeader;
   private readonly sections = new Map<string, SectionEntry>();
+  private readonly openOnly: ArrayBufferLike | null;
+  private readonly refused: ReadonlySet<string> | null;
 
-  constructor(readonly buffer: ArrayBufferLike) {
+  constructor(readonly buffer: ArrayBufferLike, options: ReaderOptions = {}) {
     const size = buffer.byteLength;
+    this.openOnly = options.openOnly ?? null;
+    this.refused = options.refused ?? null;
+    if (this.openOnly && this.openOnly.byteLength !== size) throw new SnapshotFormatError(`The open-only sections' buffer has ${this.openOnly.byteLength} bytes for a ${size}-byte snapshot: read both from the same file.`);
     if (size < PREAMBLE_BYTES) throw new SnapshotFormatError(`Not a transit snapshot: ${size} bytes is shorter than the ${PREAMBLE_BYTES}-byte preamble.`);
     const magic = new Uint8Array(buffer, 0, MAGIC.length);
     if (!MAGIC.every((b, i) => magic[i] === b)) throw new SnapshotFormatError('Not a transit snapshot: the file does not start with the magic bytes "UKTSNAP". ' + REBUILD_HINT);
@@ -46,13 +70,15 @@ export class SnapshotReader {
   private entry(name: string, dtype: DType): SectionEntry {
     const s = this.sections.get(name);
     if (!s) throw new SnapshotFormatError(`Snapshot has no section "${name}". ${REBUILD_HINT}`);
+    if (this.refused?.has(name)) throw new SnapshotFormatError(`Section ${name} is read only at open, and this engine was given the tables derived from it (Engine.open's tables): it may not be in this buffer.`);
     if (s.dtype !== dtype) throw new SnapshotFormatError(`Section ${name} is ${DTYPE_NAMES[s.dtype]}, expected ${DTYPE_NAMES[dtype]}.`);
     return s;
   }
 
   private view<T>(name: string, dtype: DType, ctor: new (buffer: ArrayBuffer, byteOffset: number, length: number) => T): T {
     const s = this.entry(name, dtype);
-    return new ctor(this.buffer as ArrayBuffer, s.byteOffset, s.length);
+    const buffer = this.openOnly !== null && OPEN_ONLY_SECTIONS.includes(name) ? this.openOnly : this.buffer;
+    return new ctor(buffer as ArrayBuffer, s.byteOffset, s.length);
   }
 
   u8(name: string): Uint8Array {
@@ -75,9 +101,8 @@ export class SnapshotReader {
   }
   /** A section of any type, for checks that do not care. */
   any(name: string): TypedArray {
-    const s = this.sections.get(name);
-    if (!s) throw new SnapshotFormatError(`Snapshot has no section "${name}". ${REBUILD_HINT}`);
-    const ctor = { [DType.U8]: Uint8Array, [DType.U16]: Uint16Array, [DType.U32]: Uint32Array, [DType.I32]: Int32Array, [DType.F32]: Float32Array, [DType.F64]: Float64Array }[s.dtype];
-    return new ctor(this.buffer as ArrayBuffer, s.byteOffset, s.length);
+    const dtype = this.sections.get(name)?.dtype ?? DType.U8;
+    const ctor = { [DType.U8]: Uint8Array, [DType.U16]: Uint16Array, [DType.U32]: Uint32Array, [DType.I32]: Int32Array, [DType.F32]: Float32Array, [DType.F64]: Float64Array }[dtype];
+    return this.view<TypedArray>(name, dtype, ctor as new (buffer: ArrayBuffer, byteOffset: number, length: number) => TypedArray);
   }
 }
