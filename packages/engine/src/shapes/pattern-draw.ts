@@ -31,11 +31,9 @@ export function drawPattern(tt: TimetableTables, paths: TripPaths, p: number, de
   }
   const usable: number[] = [];
   for (const s of shapes.keys()) {
-    if (s === NONE) continue;
-    const ll = paths.shapeLine(s);
-    if (!paths.build(p, ll).fromShape) continue;
+    if (s === NONE || !paths.fits(p, s)) continue;
     usable.push(s);
-    decoded?.set(s, ll);
+    decoded?.set(s, paths.shapeLine(s));
   }
   const commonest = usable.reduce((best, s) => (best === NONE || shapes.get(s)![0] > shapes.get(best)![0] ? s : best), NONE);
   const draw: PatternDraw = { drawn: [], count: [], trip: [] };

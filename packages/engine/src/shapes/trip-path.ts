@@ -71,52 +71,36 @@ export class TripPath {
 
   /** Places stops along the shape in order (never going back); false when one is too far off. */
   private placeStops(stopsXy: Float64Array, maxOff: number): boolean {
-    let seg = 0;
-    const segs = (this.xy.length >> 1) - 1;
-    for (let s = 0; s < this.stopAlong.length; s++) {
-      const px = stopsXy[2 * s], py = stopsXy[2 * s + 1];
-      let best = Infinity, bestAlong = 0, bestSeg = seg, found = false;
-      const prevAlong = s > 0 ? this.stopAlong[s - 1] : 0;
-      for (let i = seg; i < segs; i++) {
-        let dist = this.segmentDistance(i, px, py);
-        // Never behind the previous stop: on its segment, the nearest point at or after it.
-        if (this.segAlong < prevAlong) {
-          const len = this.along[i + 1] - this.along[i];
-          const t = len > 0 ? Math.min(1, (prevAlong - this.along[i]) / len) : 0;
-          const xy = this.xy;
-          dist = Math.hypot(xy[2 * i] + t * (xy[2 * i + 2] - xy[2 * i]) - px, xy[2 * i + 1] + t * (xy[2 * i + 3] - xy[2 * i + 1]) - py);
-          this.segAlong = this.along[i] + t * len;
-        }
-        if (dist < best) {
-          best = dist;
-          bestAlong = this.segAlong;
-          bestSeg = i;
-        }
-        if (best < 40) found = true;
-        // Once close to the stop, stop at the first segment that moves well away again (a loop may come back later).
-        if (found && dist > best + 150) break;
-      }
-      if (best > maxOff) return false;
-      this.stopAlong[s] = s > 0 ? Math.max(bestAlong, this.stopAlong[s - 1]) : bestAlong;
-      seg = bestSeg;
-    }
-    return true;
+    return placeStops(this.xy, this.along, stopsXy, this.stopAlong, maxOff);
   }
 
-  /** Scratch results of segmentDistance (no allocation per segment): distance along the path of the nearest point, metres. */
-  private segAlong = 0;
-
-  /** Distance from (px, py) to segment i, metres; the nearest point's distance along is left in segAlong. */
-  private segmentDistance(i: number, px: number, py: number): number {
-    const xy = this.xy;
-    const ax = xy[2 * i], ay = xy[2 * i + 1], bx = xy[2 * i + 2], by = xy[2 * i + 3];
-    const dx = bx - ax, dy = by - ay;
-    const l2 = dx * dx + dy * dy;
-    let t = l2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / l2 : 0;
-    t = t < 0 ? 0 : t > 1 ? 1 : t;
-    const qx = ax + t * dx - px, qy = ay + t * dy - py;
-    this.segAlong = this.along[i] + t * (this.along[i + 1] - this.along[i]);
-    return Math.hypot(qx, qy);
+  /**
+   * Whether `build` would use the shape (it passes within `maxStopOffM` of every stop, in order),
+   * computed in scratch arrays: drawing a route layer asks this of every shape of every pattern
+   * in a box, and building each path only to ask (three arrays of the shape's size) churned
+   * external memory into a worker's resident set at national size.
+   */
+  static fits(shape: Float64Array, stopLatLon: Float64Array, maxStopOffM = 300): boolean {
+    if (shape.length < 4) return false;
+    const lat0 = stopLatLon.length ? stopLatLon[0] : shape[0];
+    const cos0 = Math.cos((lat0 * Math.PI) / 180);
+    const n = shape.length >> 1, stops = stopLatLon.length >> 1;
+    if (scratch.xy.length < 2 * n) scratch.xy = new Float64Array(4 * n);
+    if (scratch.along.length < n) scratch.along = new Float64Array(2 * n);
+    if (scratch.stopsXy.length < 2 * stops) scratch.stopsXy = new Float64Array(4 * stops);
+    if (scratch.stopAlong.length < stops) scratch.stopAlong = new Float64Array(2 * stops);
+    const xy = scratch.xy.subarray(0, 2 * n), along = scratch.along.subarray(0, n), stopsXy = scratch.stopsXy.subarray(0, 2 * stops);
+    for (let i = 0; i < 2 * n; i += 2) {
+      xy[i] = shape[i + 1] * cos0 * M_PER_DEG;
+      xy[i + 1] = (shape[i] - lat0) * M_PER_DEG;
+    }
+    along[0] = 0;
+    for (let i = 1; i < n; i++) along[i] = along[i - 1] + Math.hypot(xy[2 * i] - xy[2 * i - 2], xy[2 * i + 1] - xy[2 * i - 1]);
+    for (let i = 0; i < 2 * stops; i += 2) {
+      stopsXy[i] = stopLatLon[i + 1] * cos0 * M_PER_DEG;
+      stopsXy[i + 1] = (stopLatLon[i] - lat0) * M_PER_DEG;
+    }
+    return placeStops(xy, along, stopsXy, scratch.stopAlong.subarray(0, stops), maxStopOffM);
   }
 
   /** The path between two distances along it as interleaved lat, lon degrees (both ends interpolated). */
@@ -291,3 +275,57 @@ export class TripPath {
 
 /** Segments per bounding box of project()'s block index. */
 const BLOCK_SEGMENTS = 16;
+
+/** TripPath.fits' arrays, grown to the largest shape asked about. */
+const scratch = { xy: new Float64Array(0), along: new Float64Array(0), stopsXy: new Float64Array(0), stopAlong: new Float64Array(0) };
+
+/** Distance along the path of the nearest point found by the last segmentDistance, metres (no allocation per segment). */
+let segAlong = 0;
+
+/**
+ * Places stops along the path (`xy` local metres, `along` its cumulative distance) in order,
+ * never going back, into `stopAlong`; false when one is more than `maxOff` metres off.
+ */
+function placeStops(xy: Float64Array, along: Float64Array, stopsXy: Float64Array, stopAlong: Float64Array, maxOff: number): boolean {
+  let seg = 0;
+  const segs = (xy.length >> 1) - 1;
+  for (let s = 0; s < stopAlong.length; s++) {
+    const px = stopsXy[2 * s], py = stopsXy[2 * s + 1];
+    let best = Infinity, bestAlong = 0, bestSeg = seg, found = false;
+    const prevAlong = s > 0 ? stopAlong[s - 1] : 0;
+    for (let i = seg; i < segs; i++) {
+      let dist = segmentDistance(xy, along, i, px, py);
+      // Never behind the previous stop: on its segment, the nearest point at or after it.
+      if (segAlong < prevAlong) {
+        const len = along[i + 1] - along[i];
+        const t = len > 0 ? Math.min(1, (prevAlong - along[i]) / len) : 0;
+        dist = Math.hypot(xy[2 * i] + t * (xy[2 * i + 2] - xy[2 * i]) - px, xy[2 * i + 1] + t * (xy[2 * i + 3] - xy[2 * i + 1]) - py);
+        segAlong = along[i] + t * len;
+      }
+      if (dist < best) {
+        best = dist;
+        bestAlong = segAlong;
+        bestSeg = i;
+      }
+      if (best < 40) found = true;
+      // Once close to the stop, stop at the first segment that moves well away again (a loop may come back later).
+      if (found && dist > best + 150) break;
+    }
+    if (best > maxOff) return false;
+    stopAlong[s] = s > 0 ? Math.max(bestAlong, stopAlong[s - 1]) : bestAlong;
+    seg = bestSeg;
+  }
+  return true;
+}
+
+/** Distance from (px, py) to segment i of the path, metres; the nearest point's distance along is left in segAlong. */
+function segmentDistance(xy: Float64Array, along: Float64Array, i: number, px: number, py: number): number {
+  const ax = xy[2 * i], ay = xy[2 * i + 1], bx = xy[2 * i + 2], by = xy[2 * i + 3];
+  const dx = bx - ax, dy = by - ay;
+  const l2 = dx * dx + dy * dy;
+  let t = l2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / l2 : 0;
+  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  const qx = ax + t * dx - px, qy = ay + t * dy - py;
+  segAlong = along[i] + t * (along[i + 1] - along[i]);
+  return Math.hypot(qx, qy);
+}

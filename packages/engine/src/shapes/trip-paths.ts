@@ -38,12 +38,25 @@ export class TripPaths {
     return TripPath.build(shapeLine, this.stopLine(patternIdx));
   }
 
-  /** A pattern's stops in order as interleaved lat, lon degrees (the path when a trip has no usable shape). */
-  stopLine(patternIdx: number): Float64Array {
+  /**
+   * Whether the trips of a pattern on this shape are drawn on it (`build` would use it: it passes
+   * near every stop). Decodes into scratch arrays, builds nothing: a route layer asks it of every
+   * shape of every pattern in a box.
+   */
+  fits(patternIdx: number, shapeIdx: number): boolean {
+    return shapeIdx !== NONE && TripPath.fits(this.shapeLine(shapeIdx, true), this.stopLine(patternIdx, true));
+  }
+
+  private lineScratch = new Float64Array(0);
+  private stopScratch = new Float64Array(0);
+
+  /** A pattern's stops in order as interleaved lat, lon degrees (the path when a trip has no usable shape); in scratch (valid until the next call) with `scratch`. */
+  stopLine(patternIdx: number, scratch = false): Float64Array {
     const tt = this.tt;
     const first = tt.patternStopOffsets[patternIdx];
     const n = tt.patternStopOffsets[patternIdx + 1] - first;
-    const ll = new Float64Array(2 * n);
+    if (scratch && this.stopScratch.length < 2 * n) this.stopScratch = new Float64Array(4 * n);
+    const ll = scratch ? this.stopScratch.subarray(0, 2 * n) : new Float64Array(2 * n);
     for (let i = 0; i < n; i++) {
       const s = tt.patternStops[first + i];
       ll[2 * i] = this.stops.lat[s];
@@ -52,8 +65,13 @@ export class TripPaths {
     return ll;
   }
 
-  /** A shape's points as interleaved lat, lon degrees; empty for NONE. */
-  shapeLine(shapeIdx: number): Float64Array {
-    return shapeIdx === NONE ? new Float64Array(0) : this.tt.shapeLines.points(this.tt.shapePolyline[shapeIdx]);
+  /** A shape's points as interleaved lat, lon degrees; empty for NONE. With `scratch`, in scratch (valid until the next call that uses it). */
+  shapeLine(shapeIdx: number, scratch = false): Float64Array {
+    if (shapeIdx === NONE) return new Float64Array(0);
+    const key = this.tt.shapePolyline[shapeIdx];
+    if (!scratch) return this.tt.shapeLines.points(key);
+    const size = this.tt.shapeLines.offsets[key + 1] - this.tt.shapeLines.offsets[key];
+    if (this.lineScratch.length < size) this.lineScratch = new Float64Array(2 * size);
+    return this.tt.shapeLines.points(key, this.lineScratch);
   }
 }

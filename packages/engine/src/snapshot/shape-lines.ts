@@ -44,10 +44,15 @@ export class ShapeLines {
     return lines;
   }
 
-  /** A line's points, interleaved [lat0, lon0, lat1, lon1, ...] degrees (as decodePolyline gives them). */
-  points(key: number): Float64Array {
+  /**
+   * A line's points, interleaved [lat0, lon0, lat1, lon1, ...] degrees (as decodePolyline gives
+   * them); decoded into `scratch` when given and large enough (the result is then a view of it,
+   * valid until the next decoding there).
+   */
+  points(key: number, scratch?: Float64Array): Float64Array {
     const start = this.offsets[key], end = this.offsets[key + 1];
-    const out = new Float64Array(end - start); // a coordinate takes a byte or more either way
+    // A coordinate takes a byte or more either way.
+    const out = scratch !== undefined && scratch.length >= end - start ? scratch : new Float64Array(end - start);
     let count = 0;
     const emit = (lat: number, lon: number) => {
       out[count++] = lat / FACTOR;
