@@ -17,12 +17,12 @@ export interface RawRide {
  * travel order whatever the search direction.
  */
 export function traceRides(L: RaptorLabels, tt: TimetableTables, days: QueryDays, k: number, egressStop: number, reverse: boolean, slack: number): RawRide[] {
-  const S = L.stopCount;
+  const baseOf = L.baseOf;
   const rides: RawRide[] = [];
   let s = egressStop;
   let j = k;
   while (j > 0) {
-    const i = j * S + s;
+    const i = baseOf[s] + j;
     const trip = L.rideTrip[i];
     const day = L.rideDay[i];
     const from = L.rideFrom[i];
@@ -31,10 +31,11 @@ export function traceRides(L: RaptorLabels, tt: TimetableTables, days: QueryDays
     const p = tt.tripPattern[trip];
     const caught = reverse ? -(tt.arrivalAt(trip, from) + days.shift[day]) : tt.departureAt(trip, from) + days.shift[day];
     const b = tt.patternStops[tt.patternStopOffsets[p] + from];
+    const at = baseOf[b]; // b's rounds, contiguous
     let jj = 0;
-    while (jj < j - 1 && L.walk[jj * S + b] + (jj > 0 ? slack : 0) > caught) jj++;
+    while (jj < j - 1 && L.walk[at + jj] + (jj > 0 ? slack : 0) > caught) jj++;
     if (jj === 0) break;
-    const wf = L.walkFrom[jj * S + b];
+    const wf = L.walkFrom[at + jj];
     s = wf >= 0 ? wf : b;
     j = jj;
   }

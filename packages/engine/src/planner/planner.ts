@@ -10,8 +10,8 @@ import { QueryDays } from './query-days.js';
 import { RaptorSearch } from './raptor-search.js';
 import { RangeSearch, type Candidate, type RangeQuery, type WindowEstimate } from './range-search.js';
 import { TargetBounds } from './target-bounds.js';
-import { MAX_ROUNDS } from './raptor-labels.js';
-import type { EarliestArrivalQuery } from './planner-api.js';
+import { MAX_ROUNDS, type RaptorLabels } from './raptor-labels.js';
+import { UNREACHED, type EarliestArrivalQuery } from './planner-api.js';
 import type { LandmarkTables } from './landmark-tables.js';
 import type { RelaxedGraphColumns } from './relaxed-graph.js';
 
@@ -34,6 +34,10 @@ export class Planner {
   readonly bounds: TargetBounds;
   private readonly raptor: RaptorSearch;
   private readonly rangeSearch: RangeSearch;
+  /** Stop -> earliest arrival of the last `earliestArrival`, made on its first call; the stops it reached, to clear it in O(reached). */
+  private arrival: Int32Array | null = null;
+  private arrivalStops = new Int32Array(0);
+  private arrivalCount = 0;
 
   constructor(
     readonly tt: TimetableTables,
@@ -60,7 +64,7 @@ export class Planner {
    * Earliest arrival at every stop from the origins at one departure time: an Int32Array by
    * stop index, Seconds from `q.day`'s reference, UNREACHED where not reached. Footpaths are
    * walked once from the origins and once after each trip (never two in a row). The array is
-   * a view into the workspace: valid until the next search.
+   * the planner's own, filled from the stops the search reached: valid until the next call.
    */
   earliestArrival(q: EarliestArrivalQuery): Int32Array {
     const maxTransfers = q.maxTransfers ?? 8;
@@ -76,8 +80,20 @@ export class Planner {
       times[i] = q.departS + o.seconds;
     });
     this.raptor.run(stops, times, n);
-    const S = this.raptor.labels.stopCount;
-    return this.raptor.labels.walk.subarray((rounds - 1) * S, rounds * S);
+    const L = this.raptor.labels;
+    const arrival = (this.arrival ??= new Int32Array(L.stopCount).fill(UNREACHED));
+    for (let i = 0; i < this.arrivalCount; i++) arrival[this.arrivalStops[i]] = UNREACHED;
+    const reached = L.reachedStops();
+    if (reached.length > this.arrivalStops.length) this.arrivalStops = new Int32Array(Math.max(reached.length, 2 * this.arrivalStops.length));
+    this.arrivalStops.set(reached);
+    this.arrivalCount = reached.length;
+    L.copyWalk(rounds - 1, arrival);
+    return arrival;
+  }
+
+  /** The RAPTOR labels' footprint: stops slotted by the last search, entries each label array holds. */
+  get labels(): Pick<RaptorLabels, 'slotCount' | 'capacity'> {
+    return this.raptor.labels;
   }
 
   /** Builds now what the first range search would (the landmark tables of the target bounds). */

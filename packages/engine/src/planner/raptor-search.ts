@@ -31,7 +31,8 @@ export interface SearchSetup {
 
 /**
  * The RAPTOR rounds (Delling, Pajor, Werneck 2012) over the snapshot's FIFO patterns, in either
- * direction, on typed arrays with a reusable workspace: a run allocates nothing. `run` is one
+ * direction, on typed arrays with a reusable workspace: a run allocates nothing but the labels'
+ * growth, when it reaches more stops than they hold (`RaptorLabels`). `run` is one
  * departure; range searches call it for each departure, latest first, keeping the labels.
  */
 export class RaptorSearch {
@@ -41,15 +42,16 @@ export class RaptorSearch {
   private markedCount = 0;
   private readonly rideMarked: Int32Array;
   private rideCount = 0;
-  /** Stop -> round stamp when last queued in rideMarked; `stamp` grows every round of every run. */
+  /** Stop -> round stamp when last queued in rideMarked; `stamp` grows every round of every run, from 1 (0 at rest: only the pages of stops reached become resident). */
   private readonly rideStamp: Int32Array;
   private stamp = 0;
   /** Pattern -> first position to scan this round (last, in reverse), -1 when not queued. */
   private readonly patternStart: Int32Array;
   /** Pattern -> last marked position this round (first, in reverse): past it, a scan with no trip boards nothing. */
   private readonly patternEnd: Int32Array;
-  /** Stop -> `stamp` of the round whose scan may board there (it was marked in the round before). */
+  /** Stop -> `stamp` of the round whose scan may board there (it was marked in the round before), and its label plus slack then (search order). */
   private readonly boardStamp: Int32Array;
+  private readonly boardNeed: Int32Array;
   /** stopPatterns entry -> 1 when round 1 of this run queues it (`run` with entries); all 0 between runs. */
   private readonly entryNew: Uint8Array;
   private readonly queue: Int32Array;
@@ -77,14 +79,17 @@ export class RaptorSearch {
     private readonly patternMode: Uint8Array,
   ) {
     const S = tt.stopPatternOffsets.length - 1;
-    this.labels = new RaptorLabels(S);
+    let widest = 0;
+    for (let p = 0; p < tt.patternCount; p++) widest = Math.max(widest, tt.patternStopOffsets[p + 1] - tt.patternStopOffsets[p]);
+    this.labels = new RaptorLabels(S, widest);
     this.stopMarked = new Uint8Array(S);
     this.marked = new Int32Array(S);
     this.rideMarked = new Int32Array(S);
-    this.rideStamp = new Int32Array(S).fill(-1);
+    this.rideStamp = new Int32Array(S);
     this.patternStart = new Int32Array(tt.patternCount).fill(-1);
     this.patternEnd = new Int32Array(tt.patternCount);
-    this.boardStamp = new Int32Array(S).fill(-1);
+    this.boardStamp = new Int32Array(S);
+    this.boardNeed = new Int32Array(S);
     this.entryNew = new Uint8Array(tt.stopPatterns.length);
     this.queue = new Int32Array(tt.patternCount);
     this.noBounds = new Int32Array(S);
@@ -144,11 +149,9 @@ export class RaptorSearch {
     for (let i = 0; i < count; i++) {
       const s = stops[i];
       const t = times[i];
-      if (t < L.walk[s]) {
-        L.ride[s] = t; // round 0 "ride" = access time, the source of origin footpaths
-        L.setWalk(0, s, t, -1);
-      }
-      if (t <= L.walk[s]) {
+      const w = L.walk[L.at(0, s)];
+      if (t < w) L.setAccess(s, t);
+      if (t <= w) {
         this.mark(s);
         this.markRide(s);
       }
@@ -178,17 +181,14 @@ export class RaptorSearch {
    */
   preset(stop: number, t: number): void {
     const L = this.labels;
-    if (t < L.walk[stop]) {
-      L.ride[stop] = t;
-      L.setWalk(0, stop, t, -1);
-    }
+    if (t < L.walk[L.at(0, stop)]) L.setAccess(stop, t);
   }
 
   private nextStamp(): void {
     if (++this.stamp === 0x7fffffff) {
-      this.rideStamp.fill(-1);
-      this.boardStamp.fill(-1);
-      this.stamp = 0;
+      this.rideStamp.fill(0);
+      this.boardStamp.fill(0);
+      this.stamp = 1;
     }
   }
 
@@ -217,17 +217,18 @@ export class RaptorSearch {
     const end = this.patternEnd;
     const pdays = this.days.patternDays;
     const stamp = this.stamp;
-    const walk = this.labels.walk;
-    const prevRow = (k - 1) * this.labels.stopCount;
+    const { walk, baseOf } = this.labels;
     const slack = k > 1 ? this.setup.slack : 0;
     const bound = this.labels.target[k];
     const reach = this.reachIn(k);
     for (let i = 0; i < this.markedCount; i++) {
       const s = this.marked[i];
       this.stopMarked[s] = 0;
-      if (walk[prevRow + s] + slack + this.boundAt(s) >= bound) continue;
-      if (reach !== null && walk[prevRow + s] + slack > reach[s]) continue;
+      const need = walk[baseOf[s] + k - 1] + slack;
+      if (need + this.boundAt(s) >= bound) continue;
+      if (reach !== null && need > reach[s]) continue;
       this.boardStamp[s] = stamp;
+      this.boardNeed[s] = need; // the scan's boarding test reads it there: round k writes no label of round k - 1
       for (let e = stopPatternOffsets[s]; e < stopPatternOffsets[s + 1]; e++) {
         if (onlyNew && this.entryNew[e] === 0) continue;
         const p = stopPatterns[e];
@@ -264,19 +265,16 @@ export class RaptorSearch {
   private scanForward(p: number, pos0: number, lastMarked: number, k: number): void {
     const tt = this.tt;
     const L = this.labels;
-    const S = L.stopCount;
+    const baseOf = L.baseOf;
     const first = tt.patternStopOffsets[p];
     const n = tt.patternStopOffsets[p + 1] - first;
     const tripFirst = tt.patternTripOffsets[p];
     const tc = tt.patternTripOffsets[p + 1] - tripFirst;
     const { times, timeRows, patternStops, patternStopFlags } = tt;
-    const slack = k > 1 ? this.setup.slack : 0;
     const bound = L.target[k];
     const reach = this.reachIn(k);
-    const boardStamp = this.boardStamp;
+    const { boardStamp, boardNeed } = this;
     const stamp = this.stamp;
-    const prevRow = (k - 1) * S;
-    const row = k * S;
     let rank = -1, day = 0, shift = 0, boardPos = -1;
     for (let pos = pos0; pos < n; pos++) {
       if (rank < 0 && pos > lastMarked) break;
@@ -289,14 +287,14 @@ export class RaptorSearch {
         // Past reach[s] where the trip may be boarded: reach[s] is at least its departure when riding on can still beat the target.
         else if (reach !== null && t > reach[s]) {
           if (canBoard(flags)) rank = -1;
-        } else if (t < L.rideBest[row + s]) {
+        } else if (t < L.rideBest[baseOf[s] + k]) {
           if (L.setRide(k, s, t, tripFirst + rank, day, boardPos, pos)) this.mark(s);
           this.markRide(s);
         }
       }
       // Board only where the previous round lowered the label: elsewhere the trips catchable were caught in an earlier round or run, and their arrivals are in the labels.
       if (boardStamp[s] === stamp && canBoard(flags)) {
-        const need = L.walk[prevRow + s] + slack;
+        const need = boardNeed[s];
         const col = timeRows[first + pos + 1] - tc; // departure row
         const current = rank >= 0 ? times[col + rank] + shift : UNREACHED;
         // A trip caught here reaches every later stop no sooner than the bounds allow: none can beat the target.
@@ -317,18 +315,15 @@ export class RaptorSearch {
   private scanReverse(p: number, pos0: number, lastMarked: number, k: number): void {
     const tt = this.tt;
     const L = this.labels;
-    const S = L.stopCount;
+    const baseOf = L.baseOf;
     const first = tt.patternStopOffsets[p];
     const tripFirst = tt.patternTripOffsets[p];
     const tc = tt.patternTripOffsets[p + 1] - tripFirst;
     const { times, timeRows, patternStops, patternStopFlags } = tt;
-    const slack = k > 1 ? this.setup.slack : 0;
     const bound = L.target[k];
     const reach = this.reachIn(k);
-    const boardStamp = this.boardStamp;
+    const { boardStamp, boardNeed } = this;
     const stamp = this.stamp;
-    const prevRow = (k - 1) * S;
-    const row = k * S;
     let rank = -1, day = 0, shift = 0, boardPos = -1;
     for (let pos = pos0; pos >= 0; pos--) {
       if (rank < 0 && pos < lastMarked) break;
@@ -339,13 +334,13 @@ export class RaptorSearch {
         if (t + this.boundAt(s) >= bound) rank = -1; // as forward: t + lb[s] never falls along the trip
         else if (reach !== null && t > reach[s]) {
           if (canAlight(flags)) rank = -1; // as forward
-        } else if (t < L.rideBest[row + s]) {
+        } else if (t < L.rideBest[baseOf[s] + k]) {
           if (L.setRide(k, s, t, tripFirst + rank, day, boardPos, pos)) this.mark(s);
           this.markRide(s);
         }
       }
       if (boardStamp[s] === stamp && canAlight(flags)) {
-        const latest = -L.walk[prevRow + s] - slack;
+        const latest = -boardNeed[s];
         const col = timeRows[first + pos]; // arrival row
         const current = rank >= 0 ? times[col + rank] + shift : -UNREACHED;
         if (latest >= current && this.boundAt(s) - latest < bound && this.latestTrip(p, col, tripFirst, tc, latest, current, rank, rank >= 0 ? day : -1)) {
@@ -449,7 +444,7 @@ export class RaptorSearch {
   /** Footpaths from the stops a trip reached this round (not chained: a footpath never follows a footpath). */
   private scanTransfers(k: number): void {
     const L = this.labels;
-    const row = k * L.stopCount;
+    const baseOf = L.baseOf;
     const { offsets, stops, seconds, metres } = this.transfers;
     const bound = L.target[k];
     const reach = this.reachIn(k);
@@ -457,13 +452,13 @@ export class RaptorSearch {
     const count = this.rideCount;
     for (let i = 0; i < count; i++) {
       const s = this.rideMarked[i];
-      const t0 = L.ride[row + s];
+      const t0 = L.ride[baseOf[s] + k];
       for (let e = offsets[s]; e < offsets[s + 1]; e++) {
         if (metres[e] > maxM) break; // sorted by walking time, so by distance
         const t = t0 + seconds[e];
         if (t >= bound) break; // sorted by time: no later footpath beats the target either
         const to = stops[e];
-        if (t < L.walk[row + to] && t + this.boundAt(to) < bound && (reach === null || t <= reach[to])) {
+        if (t < L.walk[baseOf[to] + k] && t + this.boundAt(to) < bound && (reach === null || t <= reach[to])) {
           L.setWalk(k, to, t, s);
           this.mark(to);
         }
@@ -476,11 +471,10 @@ export class RaptorSearch {
     const egress = this.setup.egress;
     if (!egress) return;
     const L = this.labels;
-    const row = k * L.stopCount;
     for (let i = 0; i < this.rideCount; i++) {
       const s = this.rideMarked[i];
       if (egress[s] >= UNREACHED) continue;
-      const t = L.ride[row + s] + egress[s];
+      const t = L.ride[L.at(k, s)] + egress[s];
       if (t < L.target[k]) L.setTarget(k, t, s);
     }
   }
