@@ -95,7 +95,8 @@ export class RouteShapes {
     for (const g of geometries) {
       const box = g.bbox;
       // Wide boxes start from the coarse copy (simplifying it further is as good as simplifying the whole).
-      const ll = tolerance >= COARSE_TOLERANCE_DEG ? g.coarseLine() : g.shape === NONE ? this.paths.stopLine(g.pattern) : this.paths.shapeLine(g.shape);
+      // The full line decoded into scratch (cut and simplified into new arrays, never kept): a box decodes hundreds of lines.
+      const ll = tolerance >= COARSE_TOLERANCE_DEG ? g.coarseLine() : g.shape === NONE ? this.paths.stopLine(g.pattern, true) : this.paths.shapeLine(g.shape, true);
       const whollyInside = box[0] >= minLat && box[2] <= maxLat && box[1] >= minLon && box[3] <= maxLon;
       const runs = whollyInside ? (ll.length >= 4 ? [ll] : []) : clipToBox(ll, minLat, minLon, maxLat, maxLon);
       if (!runs.length) continue;
