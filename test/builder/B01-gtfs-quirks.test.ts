@@ -45,8 +45,10 @@ describe('GTFS quirks', () => {
     expect(e.reader.header.agencies[0]).toMatchObject({ id: 'OP1', name: 'Don Valley Buses', noc: 'DVB1' });
     expect([0, 1].map((pos) => tt.arrivalAt(0, pos))).toEqual([8 * 3600, 8 * 3600 + 240]);
     expect([0, 1].map((pos) => tt.departureAt(0, pos))).toEqual([8 * 3600, 8 * 3600 + 300]);
-    // The first call has no dwell (one row), the second dwells a minute (arrival and departure rows).
-    expect([...tt.times]).toEqual([8 * 3600, 8 * 3600 + 240, 8 * 3600 + 300]);
+    // The first call has no dwell (one row), the second dwells a minute (arrival and departure rows): u16 offsets from the trip's base.
+    expect(tt.times).toBeInstanceOf(Uint16Array);
+    expect([...tt.times]).toEqual([0, 240, 300]);
+    expect([...tt.tripBase]).toEqual([8 * 3600]);
     expect([...tt.timeRows]).toEqual([0, 1, 3]);
   });
 

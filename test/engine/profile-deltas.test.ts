@@ -77,6 +77,7 @@ describe('running-time profile deltas', () => {
     expect(old.reader.has('times.profileDeltas') || old.reader.has('patterns.dwells')).toBe(false);
     expect(old.timetable.times).toEqual(e.timetable.times);
     expect(old.timetable.timeRows).toEqual(e.timetable.timeRows);
+    expect(old.timetable.tripBase).toEqual(e.timetable.tripBase);
   });
 
   it('opens the sixth session\'s form (deltas laid out by patterns.profileRows) to the same rows', () => {
@@ -85,6 +86,7 @@ describe('running-time profile deltas', () => {
     expect(sixth.reader.has('patterns.dwells')).toBe(false);
     expect(sixth.timetable.times).toEqual(e.timetable.times);
     expect(sixth.timetable.timeRows).toEqual(e.timetable.timeRows);
+    expect(sixth.timetable.tripBase).toEqual(e.timetable.tripBase);
   });
 
   it('stores a bit a pattern stop, some set, and names patterns.dwells when it is short, long or has bits past the stops', () => {
@@ -125,8 +127,10 @@ describe('running-time profile deltas', () => {
         const e = feedEngine(name)!.engine;
         expect(e.reader.u8('times.profileDeltas').length).toBeLessThan(2 * e.timetable.stopTimeCount);
         const old = rewritten(e, i32Form, true);
+        expect(old.timetable.times).toBeInstanceOf(Uint16Array);
         expect(sameBytes(old.timetable.times, e.timetable.times)).toBe(true);
         expect(sameBytes(old.timetable.timeRows, e.timetable.timeRows)).toBe(true);
+        expect(sameBytes(old.timetable.tripBase, e.timetable.tripBase)).toBe(true);
       });
     }
   });

@@ -27,13 +27,16 @@ describe('shared tables', () => {
     expect(trips.times, 'expanded time rows').not.toBeNull();
     // The trip id ranks too (trips.byId inverted): the snapshot no longer stores them.
     expect(main.reader.has('trips.idRank')).toBe(false);
-    for (const col of [trips.tripPattern, trips.tripRank, trips.tripRoute, trips.times!.times, trips.times!.timeRows, trips.tripIdRank!]) expect(col.buffer).toBeInstanceOf(SharedArrayBuffer);
+    for (const col of [trips.tripPattern, trips.tripRank, trips.tripRoute, trips.times!.times, trips.times!.timeRows, trips.times!.tripBase, trips.tripIdRank!]) expect(col.buffer).toBeInstanceOf(SharedArrayBuffer);
+    // u16 offsets from a base per trip.
+    expect(trips.times!.times).toBeInstanceOf(Uint16Array);
     const worker = Engine.open(shared, { tables: main.deriveSharedTables() });
     expect(worker.timetable.tripPattern).toBe(trips.tripPattern);
     expect(worker.timetable.tripRank).toBe(trips.tripRank);
     expect(worker.timetable.tripRoute).toBe(trips.tripRoute);
     expect(worker.timetable.times).toBe(trips.times!.times);
     expect(worker.timetable.timeRows).toBe(trips.times!.timeRows);
+    expect(worker.timetable.tripBase).toBe(trips.times!.tripBase);
     expect(worker.timetable.tripIds.rank).toBe(trips.tripIdRank);
     expect(main.timetable.tripIds.rank).toBe(trips.tripIdRank);
     const footpaths = main.deriveSharedTables().footpaths!;
@@ -78,6 +81,11 @@ describe('shared tables', () => {
     expect(() => Engine.open(demo, { tables: unkeyed })).toThrow(/given to Engine\.open has \d+ entries for the snapshot's \d+ stops/);
     expect(() => Engine.open(demo, { tables: { ...unkeyed, stopStrings: {} } })).toThrow(/do not fit this snapshot's \d+ trips/);
     const own = Engine.open(demo).deriveSharedTables();
+    // Expanded times without a base per trip, or with one of another length.
+    const times = own.trips.times!;
+    for (const tripBase of [undefined, times.tripBase.subarray(1)]) {
+      expect(() => Engine.open(demo, { tables: { ...own, trips: { ...own.trips, times: { ...times, tripBase: tripBase as Int32Array } } } })).toThrow(/derived trip columns given to Engine\.open do not fit this snapshot's \d+ trips/);
+    }
     expect(() => Engine.open(demo, { tables: { ...own, landmarks: other.deriveSharedTables().landmarks } })).toThrow(/landmark tables given to Engine.open .* do not fit this snapshot's \d+ stops/);
     expect(() => Engine.open(demo, { tables: { ...own, footpaths: other.deriveSharedTables().footpaths } }).planner).toThrow(/footpath columns given to Engine.open \(\d+\) do not fit this snapshot's \d+ footpaths/);
   });

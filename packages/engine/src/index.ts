@@ -14,7 +14,7 @@ export { normalizeText, tokenize, normalizePostcode, formatPostcode } from './pl
 export { MAGIC, FORMAT_VERSION, PREAMBLE_BYTES, SECTION_ALIGN, DType, DTYPE_BYTES, dtypeOf, NONE, EMPTY_STRING, type TypedArray } from './snapshot/format.js';
 export { HeaderField, type SnapshotHeader, type SectionEntry, type FeedEntry, type AgencyEntry } from './snapshot/header.js';
 export { SnapshotReader, OPEN_ONLY_SECTIONS, type ReaderOptions } from './snapshot/reader.js';
-export { compactTimes, packRows, type CompactTimes } from './timetable/compact-times.js';
+export { compactTimes, packRows, type CompactTimes, type PackedRows } from './timetable/compact-times.js';
 export { PROFILE_DELTA_MAX_BYTES, writeProfileDelta, readProfileDeltas } from './timetable/profile-deltas.js';
 export { StringTable } from './snapshot/strings.js';
 export { TripIds, TRIP_ID_BLOCK } from './snapshot/trip-ids.js';

@@ -10,7 +10,7 @@ import type { ServiceCalendar } from '../trips/service-calendar.js';
 export class BoardCursors {
   count = 0;
   /** Cursor -> start of its column in `times`, trips in the column, its first trip (a pattern's trips are contiguous). */
-  base = new Int32Array(16);
+  row = new Int32Array(16);
   n = new Int32Array(16);
   tripFirst = new Int32Array(16);
   /** Cursor -> current rank in the column, and the exclusive upper bound of its window (Seconds). */
@@ -24,19 +24,21 @@ export class BoardCursors {
   /** Cursor -> trip and epoch ms of its head call. */
   trip = new Int32Array(16);
   head = new Float64Array(16);
-  private times: Int32Array = new Int32Array(0);
+  private times: Uint16Array | Int32Array = new Int32Array(0);
+  private tripBase: Int32Array = new Int32Array(0);
 
-  /** Starts a search over `times` (departures or arrivals). */
-  reset(times: Int32Array): void {
+  /** Starts a search over `times` (departures or arrivals), offsets from each trip's `tripBase` (TimetableTables). */
+  reset(times: Uint16Array | Int32Array, tripBase: Int32Array): void {
     this.times = times;
+    this.tripBase = tripBase;
     this.count = 0;
   }
 
   /** Opens a cursor at `rank`; it is kept only if some call below `hi` runs on `day`. */
-  open(base: number, n: number, tripFirst: number, rank: number, hi: number, day: number, ref: number, pos: number, stop: number, tt: TimetableTables, cal: ServiceCalendar): void {
+  open(row: number, n: number, tripFirst: number, rank: number, hi: number, day: number, ref: number, pos: number, stop: number, tt: TimetableTables, cal: ServiceCalendar): void {
     const k = this.count;
-    if (k === this.base.length) this.grow();
-    this.base[k] = base;
+    if (k === this.row.length) this.grow();
+    this.row[k] = row;
     this.n[k] = n;
     this.tripFirst[k] = tripFirst;
     this.rank[k] = rank;
@@ -56,7 +58,7 @@ export class BoardCursors {
 
   /** Seconds of cursor k's head. */
   seconds(k: number): number {
-    return this.times[this.base[k] + this.rank[k]];
+    return this.tripBase[this.tripFirst[k] + this.rank[k]] + this.times[this.row[k] + this.rank[k]];
   }
 
   /** True when cursor a's head comes before b's: time, then trip_id order, then position, then stop. */
@@ -74,15 +76,16 @@ export class BoardCursors {
   /** Advances cursor k from its rank to the first call that runs on its day; false when none is left in the window. */
   private settle(k: number, tt: TimetableTables, cal: ServiceCalendar): boolean {
     const times = this.times;
-    const base = this.base[k];
+    const tripBase = this.tripBase;
+    const row = this.row[k];
     const n = this.n[k];
     const hi = this.hi[k];
     const day = this.day[k];
     const first = this.tripFirst[k];
     for (let r = this.rank[k]; r < n; r++) {
-      const t = times[base + r];
-      if (t >= hi) return false;
       const trip = first + r;
+      const t = tripBase[trip] + times[row + r];
+      if (t >= hi) return false;
       if (cal.runsOnIndex(tt.tripService[trip], day)) {
         this.rank[k] = r;
         this.trip[k] = trip;
@@ -97,7 +100,7 @@ export class BoardCursors {
   private remove(k: number): void {
     const last = --this.count;
     if (k === last) return;
-    this.base[k] = this.base[last];
+    this.row[k] = this.row[last];
     this.n[k] = this.n[last];
     this.tripFirst[k] = this.tripFirst[last];
     this.rank[k] = this.rank[last];
@@ -111,7 +114,7 @@ export class BoardCursors {
   }
 
   private grow(): void {
-    const size = this.base.length * 2;
+    const size = this.row.length * 2;
     const i32 = (a: Int32Array) => {
       const b = new Int32Array(size);
       b.set(a);
@@ -122,7 +125,7 @@ export class BoardCursors {
       b.set(a);
       return b;
     };
-    this.base = i32(this.base);
+    this.row = i32(this.row);
     this.n = i32(this.n);
     this.tripFirst = i32(this.tripFirst);
     this.rank = i32(this.rank);

@@ -44,10 +44,10 @@ export class BoardSearch {
     if (cal.dayCount === 0) return 0;
     const refs = cal.references();
     const tt = this.tt;
-    const times = tt.times;
+    const { times, tripBase } = tt;
     const departs = type === 'departures';
     const c = this.cursors;
-    c.reset(times);
+    c.reset(times, tripBase);
     const dayCount = this.candidateDays(refs, from, to);
     const { dayIdx, dayLo, dayHi } = this;
     const bounds = (this.bounds ??= new EntryBounds(tt, this.boundColumns));
@@ -66,15 +66,16 @@ export class BoardSearch {
         const pos = stopPatternPos[e];
         const tripFirst = patternTripOffsets[p];
         const n = patternTripOffsets[p + 1] - tripFirst;
-        const base = rows[e];
-        const min = times[base];
-        const max = times[base + n - 1];
+        const row = rows[e];
+        // The entry's bounds (earliest arrival, latest departure) hold this row's times too: a day they rule out reads neither the row nor its trips' bases.
+        const min = entryMin[e];
+        const max = entryMax[e];
         for (let d = 0; d < dayCount; d++) {
           const lo = dayLo[d];
           const hi = dayHi[d];
           if (hi <= min || lo > max) continue;
           const i = dayIdx[d];
-          c.open(base, n, tripFirst, lo <= min ? 0 : lowerBound(times, base, base + n, lo) - base, hi, i, refs[i], pos, stop, tt, cal);
+          c.open(row, n, tripFirst, lo <= min ? 0 : lowerBound(times, row, tripBase, tripFirst, n, lo), hi, i, refs[i], pos, stop, tt, cal);
         }
       }
     }
@@ -152,13 +153,14 @@ export class BoardSearch {
    */
   private latestSeconds(): number {
     if (this.maxSeconds < 0) {
-      const { times, timeRows, patternTripOffsets, patternStopOffsets } = this.tt;
+      const { times, tripBase, timeRows, patternTripOffsets, patternStopOffsets } = this.tt;
       let max = 0;
       for (let p = 0; p + 1 < patternTripOffsets.length; p++) {
         const n = patternTripOffsets[p + 1] - patternTripOffsets[p];
         if (n === 0) continue;
+        const lastTrip = patternTripOffsets[p + 1] - 1;
         for (let i = patternStopOffsets[p]; i < patternStopOffsets[p + 1]; i++) {
-          const last = times[timeRows[i + 1] - 1]; // last trip of the departure row
+          const last = tripBase[lastTrip] + times[timeRows[i + 1] - 1]; // last trip of the departure row
           if (last > max) max = last;
         }
       }
@@ -173,11 +175,12 @@ export class BoardSearch {
   }
 }
 
-/** First index in [lo, hi) of `times` whose value is >= `key`. */
-function lowerBound(times: Int32Array, lo: number, hi: number, key: number): number {
+/** First rank in [0, n) of the row at `row` of `times` (trips tripFirst + rank, offsets from their base) whose time is >= `key`; n when none. */
+function lowerBound(times: Uint16Array | Int32Array, row: number, tripBase: Int32Array, tripFirst: number, n: number, key: number): number {
+  let lo = 0, hi = n;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (times[mid] < key) lo = mid + 1;
+    if (tripBase[tripFirst + mid] + times[row + mid] < key) lo = mid + 1;
     else hi = mid;
   }
   return lo;

@@ -75,12 +75,13 @@ export class EntryBounds {
     for (let e = tt.stopPatternOffsets[stop]; e < tt.stopPatternOffsets[stop + 1]; e++) {
       const p = tt.stopPatterns[e];
       const pos = tt.stopPatternPos[e];
-      const n = tt.patternTripOffsets[p + 1] - tt.patternTripOffsets[p];
+      const tripFirst = tt.patternTripOffsets[p];
+      const n = tt.patternTripOffsets[p + 1] - tripFirst;
       const first = tt.patternStopOffsets[p];
       arrivalRow[e] = tt.timeRows[first + pos];
       departureRow[e] = tt.timeRows[first + pos + 1] - n;
-      min[e] = tt.times[arrivalRow[e]];
-      max[e] = tt.times[departureRow[e] + n - 1];
+      min[e] = tt.tripBase[tripFirst] + tt.times[arrivalRow[e]];
+      max[e] = tt.tripBase[tripFirst + n - 1] + tt.times[departureRow[e] + n - 1];
       const len = tt.patternStopOffsets[p + 1] - first;
       const flags = tt.patternStopFlags[first + pos];
       // A trip's last call is no departure and its first no arrival (a one-call trip is both); type 1 = none.

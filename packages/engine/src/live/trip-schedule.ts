@@ -11,10 +11,11 @@ export class TripSchedule {
   tripIdx = -1;
   /** Number of calls. */
   length = 0;
-  /** The trip's column in its pattern's rows, their length, and its pattern's first pattern stop. */
+  /** The trip's column in its pattern's rows, their length, its pattern's first pattern stop, and the Seconds its offsets count from. */
   private rank = 0;
   private tripCount = 0;
   private firstStop = 0;
+  private base = 0;
 
   constructor(private readonly tt: TimetableTables) {}
 
@@ -23,6 +24,7 @@ export class TripSchedule {
     const p = tt.tripPattern[tripIdx];
     this.tripIdx = tripIdx;
     this.rank = tt.tripRank[tripIdx];
+    this.base = tt.tripBase[tripIdx];
     this.tripCount = tt.patternTripOffsets[p + 1] - tt.patternTripOffsets[p];
     this.firstStop = tt.patternStopOffsets[p];
     this.length = tt.patternStopOffsets[p + 1] - this.firstStop;
@@ -30,11 +32,11 @@ export class TripSchedule {
   }
 
   arrival(pos: number): number {
-    return this.tt.times[this.tt.arrivalRow(this.firstStop + pos) + this.rank];
+    return this.base + this.tt.times[this.tt.arrivalRow(this.firstStop + pos) + this.rank];
   }
 
   departure(pos: number): number {
-    return this.tt.times[this.tt.departureRow(this.firstStop + pos, this.tripCount) + this.rank];
+    return this.base + this.tt.times[this.tt.departureRow(this.firstStop + pos, this.tripCount) + this.rank];
   }
 
   stop(pos: number): number {

@@ -212,7 +212,7 @@ export class RangeSearch {
     };
     const { shift, slotActive } = this.days;
     const T = tt.tripCount;
-    const times = tt.times;
+    const { times, tripBase } = tt;
     let first = UNREACHED;
     this.forEachAccessBoarding(q, access, towardTarget, (ai, _e, d, tripFirst, tc, col) => {
       const seconds = access[ai].seconds;
@@ -221,20 +221,21 @@ export class RangeSearch {
       let lo = 0, hi = tc;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (q.reverse ? times[col + mid] <= key : times[col + mid] < key) lo = mid + 1;
+        const v = tripBase[tripFirst + mid] + times[col + mid];
+        if (q.reverse ? v <= key : v < key) lo = mid + 1;
         else hi = mid;
       }
       let t = UNREACHED;
       if (q.reverse) {
         for (let r = lo - 1; r >= 0; r--) {
           if (!slotActive[d * T + tripFirst + r]) continue;
-          t = -(times[col + r] + shift[d] + seconds);
+          t = -(tripBase[tripFirst + r] + times[col + r] + shift[d] + seconds);
           break;
         }
       } else {
         for (let r = lo; r < tc; r++) {
           if (!slotActive[d * T + tripFirst + r]) continue;
-          t = times[col + r] + shift[d] - seconds;
+          t = tripBase[tripFirst + r] + times[col + r] + shift[d] - seconds;
           break;
         }
       }
@@ -406,12 +407,12 @@ export class RangeSearch {
   private collectDepartures(q: RangeQuery, access: readonly StopAccess[]): number {
     const { shift, slotActive } = this.days;
     const T = this.tt.tripCount;
-    const times = this.tt.times;
+    const { times, tripBase } = this.tt;
     let n = 0;
     this.forEachAccessBoarding(q, access, null, (ai, e, d, tripFirst, tc, col) => {
       const seconds = access[ai].seconds;
       for (let r = 0; r < tc; r++) {
-        const t = times[col + r] + shift[d];
+        const t = tripBase[tripFirst + r] + times[col + r] + shift[d];
         // Forward: leave the origin at t - walk in [from, to). Reverse: reach the destination at t + walk in (from, to].
         const real = q.reverse ? t + seconds : t - seconds;
         if (q.reverse ? real <= q.from || real > q.to : real < q.from || real >= q.to) continue;
@@ -433,7 +434,7 @@ export class RangeSearch {
    * access stop (`access[ai]`) that runs on a query day, has a mode of `q.modeMask`, passes
    * `accept` (null: all) and may be boarded there (alighted from in reverse), once per query day
    * `d` it runs: `visit` gets its stopPatterns entry `e`, its trips [tripFirst, tripFirst + tc) and the stop's times at
-   * [col, col + tc) of the departures (arrivals in reverse).
+   * [col, col + tc) of the departures (arrivals in reverse), offsets from those trips' `tripBase`.
    */
   private forEachAccessBoarding(
     q: RangeQuery,

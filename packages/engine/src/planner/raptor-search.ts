@@ -270,11 +270,12 @@ export class RaptorSearch {
     const n = tt.patternStopOffsets[p + 1] - first;
     const tripFirst = tt.patternTripOffsets[p];
     const tc = tt.patternTripOffsets[p + 1] - tripFirst;
-    const { times, timeRows, patternStops, patternStopFlags } = tt;
+    const { times, tripBase, timeRows, patternStops, patternStopFlags } = tt;
     const bound = L.target[k];
     const reach = this.reachIn(k);
     const { boardStamp, boardNeed } = this;
     const stamp = this.stamp;
+    // shift: the ridden trip's day shift plus its base, so a time along it is one read plus shift.
     let rank = -1, day = 0, shift = 0, boardPos = -1;
     for (let pos = pos0; pos < n; pos++) {
       if (rank < 0 && pos > lastMarked) break;
@@ -301,7 +302,7 @@ export class RaptorSearch {
         if (need <= current && need + this.boundAt(s) < bound && this.earliestTrip(p, col, tripFirst, tc, need, current, rank, rank >= 0 ? day : -1)) {
           rank = this.foundRank;
           day = this.foundDay;
-          shift = this.days.shift[day];
+          shift = this.days.shift[day] + tripBase[tripFirst + rank];
           boardPos = pos;
           // Nor can a trip leaving too late for the target (or the later one ridden so far).
           const dep = times[col + rank] + shift;
@@ -319,11 +320,12 @@ export class RaptorSearch {
     const first = tt.patternStopOffsets[p];
     const tripFirst = tt.patternTripOffsets[p];
     const tc = tt.patternTripOffsets[p + 1] - tripFirst;
-    const { times, timeRows, patternStops, patternStopFlags } = tt;
+    const { times, tripBase, timeRows, patternStops, patternStopFlags } = tt;
     const bound = L.target[k];
     const reach = this.reachIn(k);
     const { boardStamp, boardNeed } = this;
     const stamp = this.stamp;
+    // shift: the ridden trip's day shift plus its base, so a time along it is one read plus shift.
     let rank = -1, day = 0, shift = 0, boardPos = -1;
     for (let pos = pos0; pos >= 0; pos--) {
       if (rank < 0 && pos < lastMarked) break;
@@ -346,7 +348,7 @@ export class RaptorSearch {
         if (latest >= current && this.boundAt(s) - latest < bound && this.latestTrip(p, col, tripFirst, tc, latest, current, rank, rank >= 0 ? day : -1)) {
           rank = this.foundRank;
           day = this.foundDay;
-          shift = this.days.shift[day];
+          shift = this.days.shift[day] + tripBase[tripFirst + rank];
           boardPos = pos;
           const arr = -(times[col + rank] + shift);
           if (arr + this.boundAt(s) >= bound || (reach !== null && arr > reach[s])) rank = -1;
@@ -368,25 +370,30 @@ export class RaptorSearch {
    * binary search (FIFO: trips from the ridden one on depart no earlier).
    */
   private earliestTrip(p: number, col: number, tripFirst: number, tc: number, need: number, before: number, curRank: number, curDay: number): boolean {
-    const departures = this.tt.times; // col is a departure row
+    const departures = this.tt.times; // col is a departure row, trip tripFirst + r's offset at col + r
+    const base = this.tt.tripBase;
     const { shift, slotActive, patternDays } = this.days;
     const T = this.tt.tripCount;
+    const days = patternDays[p];
+    // The pattern's first and last departures here, read once for every day.
+    const first = base[tripFirst] + departures[col];
+    const last = base[tripFirst + tc - 1] + departures[col + tc - 1];
     let best = before;
     let found = false;
     for (let d = 0; d < DAY_SPAN; d++) {
-      if ((patternDays[p] & (1 << d)) === 0) continue;
+      if ((days & (1 << d)) === 0) continue;
       const sh = shift[d];
       const end = d === curDay ? curRank : tc;
-      if (end === 0 || departures[col + end - 1] + sh < need || departures[col] + sh >= best) continue;
+      if (end === 0 || (end === tc ? last : base[tripFirst + end - 1] + departures[col + end - 1]) + sh < need || first + sh >= best) continue;
       let lo = 0, hi = end;
       const key = need - sh;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (departures[col + mid] < key) lo = mid + 1;
+        if (base[tripFirst + mid] + departures[col + mid] < key) lo = mid + 1;
         else hi = mid;
       }
       for (let r = lo; r < end; r++) {
-        const v = departures[col + r] + sh;
+        const v = base[tripFirst + r] + departures[col + r] + sh;
         if (v >= best) break;
         if (slotActive[d * T + tripFirst + r]) {
           best = v;
@@ -402,25 +409,30 @@ export class RaptorSearch {
 
   /** The latest running trip arriving at or before `latest` and after `after`, over the query's service days; the mirror of `earliestTrip`. */
   private latestTrip(p: number, col: number, tripFirst: number, tc: number, latest: number, after: number, curRank: number, curDay: number): boolean {
-    const arrivals = this.tt.times; // col is an arrival row
+    const arrivals = this.tt.times; // col is an arrival row, trip tripFirst + r's offset at col + r
+    const base = this.tt.tripBase;
     const { shift, slotActive, patternDays } = this.days;
     const T = this.tt.tripCount;
+    const days = patternDays[p];
+    // The pattern's first and last arrivals here, read once for every day.
+    const first = base[tripFirst] + arrivals[col];
+    const last = base[tripFirst + tc - 1] + arrivals[col + tc - 1];
     let best = after;
     let found = false;
     for (let d = 0; d < DAY_SPAN; d++) {
-      if ((patternDays[p] & (1 << d)) === 0) continue;
+      if ((days & (1 << d)) === 0) continue;
       const sh = shift[d];
       const start = d === curDay ? curRank + 1 : 0;
-      if (start === tc || arrivals[col + start] + sh > latest || arrivals[col + tc - 1] + sh <= best) continue;
+      if (start === tc || (start === 0 ? first : base[tripFirst + start] + arrivals[col + start]) + sh > latest || last + sh <= best) continue;
       let lo = start, hi = tc;
       const key = latest - sh;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (arrivals[col + mid] <= key) lo = mid + 1;
+        if (base[tripFirst + mid] + arrivals[col + mid] <= key) lo = mid + 1;
         else hi = mid;
       }
       for (let r = lo - 1; r >= start; r--) {
-        const v = arrivals[col + r] + sh;
+        const v = base[tripFirst + r] + arrivals[col + r] + sh;
         if (v <= best) break;
         if (slotActive[d * T + tripFirst + r]) {
           best = v;

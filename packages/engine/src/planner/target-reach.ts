@@ -211,16 +211,17 @@ export class TargetReach {
     const first = tt.patternStopOffsets[p];
     const tripFirst = tt.patternTripOffsets[p];
     const tc = tt.patternTripOffsets[p + 1] - tripFirst;
-    const { times, timeRows, patternStops, patternStopFlags } = tt;
+    const { times, tripBase, timeRows, patternStops, patternStopFlags } = tt;
     const { shift, slotActive, patternDays } = this.days;
     const T = tt.tripCount;
-    let rank = -1, day = 0;
+    // rideShift: the ridden trip's day shift plus its base (a time along it is one read plus it).
+    let rank = -1, rideShift = 0;
     for (let pos = pos0; pos >= 0; pos--) {
       if (rank < 0 && pos < lastMarked) break;
       const s = patternStops[first + pos];
       const flags = patternStopFlags[first + pos];
       if (rank >= 0 && canBoard(flags)) {
-        const t = times[timeRows[first + pos + 1] - tc + rank] + shift[day];
+        const t = times[timeRows[first + pos + 1] - tc + rank] + rideShift;
         // t minus the bound from the origin never rises down the trip (the bounds are consistent): once too early, every earlier stop is too.
         if (t < floor + this.originBound(s)) rank = -1;
         else this.offerRide(s, t, floor);
@@ -228,24 +229,27 @@ export class TargetReach {
       if (this.boardStamp[s] === this.stamp && canAlight(flags)) {
         const latest = this.latest[s];
         const col = timeRows[first + pos]; // arrival row
-        let best = rank >= 0 ? times[col + rank] + shift[day] : NO_REACH;
+        let best = rank >= 0 ? times[col + rank] + rideShift : NO_REACH;
+        // The first and last trips' arrivals here, read once for every day.
+        const firstArr = tripBase[tripFirst] + times[col];
+        const lastArr = tripBase[tripFirst + tc - 1] + times[col + tc - 1];
         for (let d = 0; d < DAY_SPAN; d++) {
           if ((patternDays[p] & (1 << d)) === 0) continue;
           const sh = shift[d];
-          if (times[col] + sh > latest || times[col + tc - 1] + sh <= best) continue;
+          if (firstArr + sh > latest || lastArr + sh <= best) continue;
           let lo = 0, hi = tc;
           while (lo < hi) {
             const mid = (lo + hi) >>> 1;
-            if (times[col + mid] + sh <= latest) lo = mid + 1;
+            if (tripBase[tripFirst + mid] + times[col + mid] + sh <= latest) lo = mid + 1;
             else hi = mid;
           }
           for (let r = lo - 1; r >= 0; r--) {
-            const v = times[col + r] + sh;
+            const v = tripBase[tripFirst + r] + times[col + r] + sh;
             if (v <= best) break;
             if (slotActive[d * T + tripFirst + r]) {
               best = v;
               rank = r;
-              day = d;
+              rideShift = sh + tripBase[tripFirst + r];
               break;
             }
           }
@@ -261,40 +265,44 @@ export class TargetReach {
     const n = tt.patternStopOffsets[p + 1] - first;
     const tripFirst = tt.patternTripOffsets[p];
     const tc = tt.patternTripOffsets[p + 1] - tripFirst;
-    const { times, timeRows, patternStops, patternStopFlags } = tt;
+    const { times, tripBase, timeRows, patternStops, patternStopFlags } = tt;
     const { shift, slotActive, patternDays } = this.days;
     const T = tt.tripCount;
-    let rank = -1, day = 0;
+    // rideShift: the ridden trip's day shift plus its base (a time along it is one read plus it).
+    let rank = -1, rideShift = 0;
     for (let pos = pos0; pos < n; pos++) {
       if (rank < 0 && pos > lastMarked) break;
       const s = patternStops[first + pos];
       const flags = patternStopFlags[first + pos];
       if (rank >= 0 && canAlight(flags)) {
-        const t = -(times[timeRows[first + pos] + rank] + shift[day]);
+        const t = -(times[timeRows[first + pos] + rank] + rideShift);
         if (t < floor + this.originBound(s)) rank = -1; // as backwards
         else this.offerRide(s, t, floor);
       }
       if (this.boardStamp[s] === this.stamp && canBoard(flags)) {
         const earliest = -this.latest[s];
         const col = timeRows[first + pos + 1] - tc; // departure row
-        let best = rank >= 0 ? times[col + rank] + shift[day] : UNREACHED;
+        let best = rank >= 0 ? times[col + rank] + rideShift : UNREACHED;
+        // The first and last trips' departures here, read once for every day.
+        const firstDep = tripBase[tripFirst] + times[col];
+        const lastDep = tripBase[tripFirst + tc - 1] + times[col + tc - 1];
         for (let d = 0; d < DAY_SPAN; d++) {
           if ((patternDays[p] & (1 << d)) === 0) continue;
           const sh = shift[d];
-          if (times[col + tc - 1] + sh < earliest || times[col] + sh >= best) continue;
+          if (lastDep + sh < earliest || firstDep + sh >= best) continue;
           let lo = 0, hi = tc;
           while (lo < hi) {
             const mid = (lo + hi) >>> 1;
-            if (times[col + mid] + sh < earliest) lo = mid + 1;
+            if (tripBase[tripFirst + mid] + times[col + mid] + sh < earliest) lo = mid + 1;
             else hi = mid;
           }
           for (let r = lo; r < tc; r++) {
-            const v = times[col + r] + sh;
+            const v = tripBase[tripFirst + r] + times[col + r] + sh;
             if (v >= best) break;
             if (slotActive[d * T + tripFirst + r]) {
               best = v;
               rank = r;
-              day = d;
+              rideShift = sh + tripBase[tripFirst + r];
               break;
             }
           }

@@ -2,13 +2,33 @@ import { SnapshotFormatError } from '../errors.js';
 import { allocColumn } from './alloc-column.js';
 import { readProfileDeltas } from './profile-deltas.js';
 
-/** Pattern time matrices in the snapshot's form (`times.values` / `patterns.timeRows` in docs/engine.md). */
+/**
+ * Pattern time matrices in the form boards and the planner read (`times.values` /
+ * `patterns.timeRows` in docs/engine.md, each time split into a per-trip base and an offset):
+ * trip t's time in row `row` is tripBase[t] + times[row + its rank].
+ */
 export interface CompactTimes {
-  /** Seconds: each pattern stop's rows in order, its arrival row then, where some trip dwells, its departure row. */
-  times: Int32Array;
+  /**
+   * Seconds from the trip's base: each pattern stop's rows in order, its arrival row then, where
+   * some trip dwells, its departure row. u16 when every pattern's times span less than 65,536 s
+   * (the profile form on every feed without an 18 h trip: half the bytes), else i32 (and always
+   * in snapshots that store the rows, with a zero base); one kind per snapshot.
+   */
+  times: Uint16Array | Int32Array;
   /** Pattern stop -> [first, end) of its rows in `times`; length pattern stops + 1. */
   timeRows: Uint32Array;
+  /** Trip -> Seconds its offsets in `times` count from (its first departure plus its pattern's least offset; 0 for rows stored absolute). */
+  tripBase: Int32Array;
 }
+
+/** Rows of absolute Seconds (`packRows`, the older snapshot forms). */
+export interface PackedRows {
+  times: Int32Array;
+  timeRows: Uint32Array;
+}
+
+/** The largest span of a pattern's times that `CompactTimes.times` holds as u16. */
+export const U16_SPAN = 0xffff;
 
 /**
  * Packs full stop-major matrices (pattern p's row pos at timeOffsets[p] + pos * tripCount in
@@ -18,7 +38,8 @@ export interface CompactTimes {
  * snapshots' matrices with it at open.
  */
 export function compactTimes(patternStopOffsets: Uint32Array, patternTripOffsets: Uint32Array, timeOffsets: Uint32Array, arrivals: Int32Array, departures: Int32Array): CompactTimes {
-  return packRows(patternStopOffsets, patternTripOffsets, timeOffsets, arrivals, departures, null);
+  // Absolute times, every trip's base 0.
+  return { ...packRows(patternStopOffsets, patternTripOffsets, timeOffsets, arrivals, departures, null), tripBase: new Int32Array(patternTripOffsets[patternTripOffsets.length - 1]) };
 }
 
 /**
@@ -27,7 +48,7 @@ export function compactTimes(patternStopOffsets: Uint32Array, patternTripOffsets
  * trips), each as its time minus that trip's first departure (the builder's `times.profiles`).
  * `columns` null: every rank, absolute times.
  */
-export function packRows(patternStopOffsets: Uint32Array, patternTripOffsets: Uint32Array, timeOffsets: Uint32Array, arrivals: Int32Array, departures: Int32Array, columns: { offsets: Uint32Array; ranks: ArrayLike<number> } | null): CompactTimes {
+export function packRows(patternStopOffsets: Uint32Array, patternTripOffsets: Uint32Array, timeOffsets: Uint32Array, arrivals: Int32Array, departures: Int32Array, columns: { offsets: Uint32Array; ranks: ArrayLike<number> } | null): PackedRows {
   const patternCount = patternStopOffsets.length - 1;
   const timeRows = new Uint32Array(patternStopOffsets[patternCount] + 1);
   const dwells = new Uint8Array(patternStopOffsets[patternCount]);
@@ -78,13 +99,17 @@ export type ProfileLayout = { readonly dwells: Uint8Array } | { readonly profile
  * Expands the builder's profile form (a pattern's P running-time profiles, each pattern stop an
  * arrival row of P offsets and, where `layout` says some trip dwells, a departure row of P more,
  * from `times.profiles` or decoded from `times.profileDeltas`; a start and a profile per trip)
- * into the per-trip rows of `compactTimes` (absolute Seconds, a departure row where the profile
- * form has one), which the boards and planner read. O(stop times), once per open. P is 1 + the
- * largest profile of the pattern's trips.
+ * into the per-trip rows of `CompactTimes` (a departure row where the profile form has one),
+ * which the boards and planner read: each value its profile's offset minus the least offset of
+ * the pattern, each trip's base its start plus that least offset. u16 values unless some
+ * pattern's offsets span more than U16_SPAN; then i32 for the whole snapshot (the values written
+ * so far copied over). O(stop times), once per open. P is 1 + the largest profile of the
+ * pattern's trips.
  */
 export function expandProfiles(patternStopOffsets: Uint32Array, patternTripOffsets: Uint32Array, layout: ProfileLayout, source: ProfileOffsets, tripStart: Int32Array, tripProfile: ArrayLike<number>, shared = false): CompactTimes {
   const patternCount = patternStopOffsets.length - 1;
   const stopCount = patternStopOffsets[patternCount];
+  const trips = patternTripOffsets[patternCount];
   const profileCount = new Uint32Array(patternCount);
   for (let p = 0; p < patternCount; p++) {
     for (let t = patternTripOffsets[p]; t < patternTripOffsets[p + 1]; t++) profileCount[p] = Math.max(profileCount[p], tripProfile[t] + 1);
@@ -111,8 +136,9 @@ export function expandProfiles(patternStopOffsets: Uint32Array, patternTripOffse
   const deltas = 'deltas' in source ? source.deltas : null;
   const stored = 'offsets' in source ? source.offsets : new Int32Array(widest);
   if (!deltas && base + offsetCount > stored.length) throw new SnapshotFormatError(`patterns.profileRows overruns the ${stored.length} offsets of times.profiles.`);
-  const times = allocColumn(Int32Array, size, shared);
+  let times: Uint16Array | Int32Array = allocColumn(Uint16Array, size, shared);
   const timeRows = allocColumn(Uint32Array, stopCount + 1, shared);
+  const tripBase = allocColumn(Int32Array, trips, shared);
   let at = 0;
   let byte = 0;
   let first = base;
@@ -127,12 +153,25 @@ export function expandProfiles(patternStopOffsets: Uint32Array, patternTripOffse
       byte = readProfileDeltas(deltas, byte, stored, width, P);
       row = 0;
     }
+    let least = width > 0 ? stored[row] : 0;
+    let most = least;
+    for (let j = row + 1; j < row + width; j++) {
+      const v = stored[j];
+      if (v < least) least = v;
+      else if (v > most) most = v;
+    }
+    if (most - least > U16_SPAN && times instanceof Uint16Array) {
+      const wide = allocColumn(Int32Array, size, shared);
+      wide.set(times.subarray(0, at));
+      times = wide;
+    }
+    for (let t = patternTripOffsets[p]; t < patternTripOffsets[p + 1]; t++) tripBase[t] = tripStart[t] + least;
     for (let i = patternStopOffsets[p]; i < patternStopOffsets[p + 1]; i++) {
       timeRows[i] = at;
-      for (let t = patternTripOffsets[p]; t < patternTripOffsets[p + 1]; t++) times[at++] = tripStart[t] + stored[row + tripProfile[t]];
+      for (let t = patternTripOffsets[p]; t < patternTripOffsets[p + 1]; t++) times[at++] = stored[row + tripProfile[t]] - least;
       row += P;
       if ((dwells[i >>> 3] >>> (i & 7)) & 1) {
-        for (let t = patternTripOffsets[p]; t < patternTripOffsets[p + 1]; t++) times[at++] = tripStart[t] + stored[row + tripProfile[t]];
+        for (let t = patternTripOffsets[p]; t < patternTripOffsets[p + 1]; t++) times[at++] = stored[row + tripProfile[t]] - least;
         row += P;
       }
     }
@@ -140,7 +179,7 @@ export function expandProfiles(patternStopOffsets: Uint32Array, patternTripOffse
   }
   if (deltas && byte !== deltas.length) throw new SnapshotFormatError(`times.profileDeltas has ${deltas.length - byte} bytes past the ${offsetCount} offsets that ${rows ? 'patterns.profileRows' : 'patterns.dwells'} lays out.`);
   timeRows[timeRows.length - 1] = at;
-  return { times, timeRows };
+  return { times, timeRows, tripBase };
 }
 
 /** The dwell bits of `patterns.profileRows` (each pattern stop P or 2P offsets wide, in order), for snapshots before `patterns.dwells`. */

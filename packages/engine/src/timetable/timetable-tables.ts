@@ -65,8 +65,14 @@ export class TimetableTables {
    * row when no trip dwells there, which is most pattern stops).
    */
   readonly timeRows: Uint32Array;
-  /** Seconds, located by timeRows. */
-  readonly times: Int32Array;
+  /**
+   * Seconds from the trip's base (`tripBase`), located by timeRows: trip t of rank r in pattern
+   * stop i's arrival row is at tripBase[t] + times[arrivalRow(i) + r]. u16 where every pattern's
+   * times span less than 65,536 s, else i32 (see CompactTimes); one kind per snapshot.
+   */
+  readonly times: Uint16Array | Int32Array;
+  /** Trip -> Seconds its offsets in `times` count from (0 where the snapshot stores absolute rows). */
+  readonly tripBase: Int32Array;
   /** Stop times: the sum over patterns of stops times trips (more than times.length when rows are shared). */
   readonly stopTimeCount: number;
 
@@ -136,17 +142,21 @@ export class TimetableTables {
     this.tripHeadsign = this.derived.tripHeadsign ?? r.u32('trips.headsign');
     this.tripDirection = this.derived.tripDirection ?? r.u8('trips.direction');
     if (this.derived.times) {
-      // The builder's form (running-time profiles), expanded to per-trip rows at open (or viewed, expanded by another engine): boards and RAPTOR read them unchanged.
+      // The builder's form (running-time profiles), expanded to per-trip rows at open (or viewed, expanded by another engine): a base per trip, u16 offsets from it.
       this.times = this.derived.times.times;
       this.timeRows = this.derived.times.timeRows;
+      this.tripBase = this.derived.times.tripBase;
     } else if (r.has('times.values')) {
+      // Absolute rows (before profiles): i32 over a zero base.
       this.times = r.i32('times.values');
       this.timeRows = r.u32('patterns.timeRows');
+      this.tripBase = new Int32Array(tripCount);
     } else {
       // Older snapshots: two full matrices located per pattern, packed here (a copy per open).
       const packed = compactTimes(this.patternStopOffsets, this.patternTripOffsets, r.u32('patterns.timeOffsets'), r.i32('times.arr'), r.i32('times.dep'));
       this.times = packed.times;
       this.timeRows = packed.timeRows;
+      this.tripBase = packed.tripBase;
     }
     if (this.timeRows.length !== this.patternStops.length + 1 || this.timeRows[this.patternStops.length] > this.times.length) {
       throw new SnapshotFormatError(`patterns.timeRows has ${this.timeRows.length} entries for ${this.patternStops.length} pattern stops, or overruns the ${this.times.length} times.`);
@@ -185,14 +195,14 @@ export class TimetableTables {
   /** Trip's arrival at position `pos` of its pattern (Seconds). */
   arrivalAt(tripIdx: number, pos: number): number {
     const p = this.tripPattern[tripIdx];
-    return this.times[this.timeRows[this.patternStopOffsets[p] + pos] + this.tripRank[tripIdx]];
+    return this.tripBase[tripIdx] + this.times[this.timeRows[this.patternStopOffsets[p] + pos] + this.tripRank[tripIdx]];
   }
 
   /** Trip's departure at position `pos` of its pattern (Seconds). */
   departureAt(tripIdx: number, pos: number): number {
     const p = this.tripPattern[tripIdx];
     const n = this.patternTripOffsets[p + 1] - this.patternTripOffsets[p];
-    return this.times[this.timeRows[this.patternStopOffsets[p] + pos + 1] - n + this.tripRank[tripIdx]];
+    return this.tripBase[tripIdx] + this.times[this.timeRows[this.patternStopOffsets[p] + pos + 1] - n + this.tripRank[tripIdx]];
   }
 
   /** A pattern's running-time profiles once, a start and a profile per trip: expanded to per-trip rows (a copy, in shared memory when `shared`). */
@@ -221,7 +231,8 @@ function patternPosOf(r: SnapshotReader, entryCount: number): Uint16Array | Uint
 /** Throws SnapshotFormatError unless `d` has a value per trip in each column this snapshot derives (and none in those it stores). */
 function checkDerived(d: DerivedTripColumns, tripCount: number, perTrip: { headsign: boolean; direction: boolean; profiles: boolean }): void {
   const fits = (col: ArrayLike<number> | null, stored: boolean) => (stored ? col === null : col !== null && col.length === tripCount);
-  if (![d.tripPattern, d.tripRank, d.tripRoute].every((c) => fits(c, false)) || (d.tripIdRank !== null && d.tripIdRank.length !== tripCount) || !fits(d.tripHeadsign, perTrip.headsign) || !fits(d.tripDirection, perTrip.direction) || (d.times !== null) !== perTrip.profiles) {
+  const times = d.times === null || ((d.times.times instanceof Uint16Array || d.times.times instanceof Int32Array) && d.times.tripBase instanceof Int32Array && d.times.tripBase.length === tripCount);
+  if (![d.tripPattern, d.tripRank, d.tripRoute].every((c) => fits(c, false)) || (d.tripIdRank !== null && d.tripIdRank.length !== tripCount) || !fits(d.tripHeadsign, perTrip.headsign) || !fits(d.tripDirection, perTrip.direction) || (d.times !== null) !== perTrip.profiles || !times) {
     throw new SnapshotFormatError(`The derived trip columns given to Engine.open do not fit this snapshot's ${tripCount} trips: pass the tables of an engine over the same snapshot (engine.deriveSharedTables()).`);
   }
 }

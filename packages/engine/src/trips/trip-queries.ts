@@ -50,6 +50,7 @@ export class TripQueries {
     const tt = this.tt;
     const p = tt.tripPattern[tripIdx];
     const rank = tt.tripRank[tripIdx];
+    const base = tt.tripBase[tripIdx];
     const n = tt.patternTripOffsets[p + 1] - tt.patternTripOffsets[p];
     const first = tt.patternStopOffsets[p];
     const len = tt.patternStopOffsets[p + 1] - first;
@@ -57,8 +58,8 @@ export class TripQueries {
     const calls: TripCall[] = [];
     for (let pos = 0; pos < len; pos++) {
       const stopIdx = tt.patternStops[first + pos];
-      const arrival = tt.times[tt.arrivalRow(first + pos) + rank];
-      const departure = tt.times[tt.departureRow(first + pos, n) + rank];
+      const arrival = base + tt.times[tt.arrivalRow(first + pos) + rank];
+      const departure = base + tt.times[tt.departureRow(first + pos, n) + rank];
       const station = this.describer.stopStations.of(stopIdx);
       calls.push({
         sequence: pos + 1,
