@@ -234,12 +234,17 @@ export class VehicleMatcher {
     return out;
   }
 
-  /** findTrip, remembered across polls (a feed names mostly the same journeys poll after poll; misses too). */
+  /**
+   * findTrip, remembered across polls (a feed names mostly the same journeys poll after poll;
+   * misses too). Remembered under a copy of `id`: a parsed record's text is a slice of its whole
+   * document, which a remembered slice would keep alive (a national SIRI-VM document, 23 MB, per
+   * poll naming a new journey).
+   */
   private tripOf(id: string): number {
     let t = this.tripIds.get(id);
     if (t === undefined) {
       t = this.findTrip(id);
-      this.tripIds.set(id, t);
+      this.tripIds.set(detached(id), t);
     }
     return t;
   }
@@ -381,6 +386,11 @@ export class VehicleMatcher {
     c.cost[i] = 0;
     return i;
   }
+}
+
+/** A copy of `s` that shares no memory with a longer string it was cut from (V8 keeps a slice's whole parent alive). */
+function detached(s: string): string {
+  return s.split('').join('');
 }
 
 /** First index of `a` (ascending) holding a value >= v. */
