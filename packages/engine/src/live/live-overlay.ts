@@ -60,12 +60,35 @@ export interface MatchOptions {
   maxPositionDelayS?: number;
 }
 
-/** Late calls at the stops a late journey still calls at, seconds from the overlay's builtAtMs: sized by the late journeys' calls, not the stop count. */
+/**
+ * Per stop, the earliest aimed and latest expected time of the late matched journeys still to
+ * call there, in seconds from the overlay's builtAtMs: an open-addressed table by stop (linear
+ * probing from `lateSlotOf`), at most half full, so a poll pays no Map per call and a board one
+ * probe. Filled by late-calls.ts; sized by the late journeys' calls, never by the stop count.
+ */
 export interface LateCalls {
-  /** Stop -> index into minAimed / maxExpected; absent when no late journey calls there. */
-  at: Map<number, number>;
-  minAimed: number[];
-  maxExpected: number[];
+  /** Slot -> stop + 1, or 0 for an empty slot. Length a power of two. */
+  readonly stops: Int32Array;
+  /** Slot -> earliest aimed time of a late call at its stop, seconds from builtAtMs. */
+  readonly minAimed: Int32Array;
+  /** Slot -> latest expected time (aimed + delay) of a late call there, seconds from builtAtMs. */
+  readonly maxExpected: Int32Array;
+}
+
+/** First slot to probe for `stop` in a table of `size` slots, a power of two (at least 2): the top bits of a Fibonacci hash (stop numbers of one area are close together). */
+export function lateSlotOf(stop: number, size: number): number {
+  return Math.imul(stop, 0x9e3779b1) >>> (Math.clz32(size) + 1);
+}
+
+/** The slot of `stop` in `late`, or -1 when no late journey calls there. */
+function lateSlot(late: LateCalls, stop: number): number {
+  const stops = late.stops;
+  const mask = stops.length - 1;
+  for (let i = lateSlotOf(stop, stops.length); ; i = (i + 1) & mask) {
+    const s = stops[i];
+    if (s === stop + 1) return i;
+    if (s === 0) return -1;
+  }
 }
 
 const key = (tripIdx: number, day: number) => tripIdx * 65_536 + (day & 0xffff);
@@ -104,8 +127,8 @@ export class LiveOverlay {
    */
   lookbackFrom(stopIdx: number, fromMs: number): number {
     const l = this.late;
-    const k = l === null ? undefined : l.at.get(stopIdx);
-    if (k === undefined) return NaN;
+    const k = l === null ? -1 : lateSlot(l, stopIdx);
+    if (k < 0) return NaN;
     const aimed = this.builtAtMs + l!.minAimed[k] * 1000;
     const expected = this.builtAtMs + l!.maxExpected[k] * 1000;
     return aimed < fromMs && expected >= fromMs ? aimed : NaN;

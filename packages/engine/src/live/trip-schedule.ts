@@ -67,9 +67,10 @@ export interface Progress {
 /**
  * The delay of a vehicle at `along` metres on a trip whose stops lie at `stopAlong`, observed at
  * `t` seconds from the service day's reference: the difference between `t` and the scheduled time
- * interpolated at that distance (at a stop: outside its [arrival, departure] window).
+ * interpolated at that distance (at a stop: outside its [arrival, departure] window). Written into
+ * `out` (a caller's reused object: the matcher's per candidate) and returned.
  */
-export function progressAt(s: TripSchedule, stopAlong: Float64Array, along: number, t: number): Progress {
+export function progressAt(s: TripSchedule, stopAlong: Float64Array, along: number, t: number, out: Progress = { delayS: 0, stopSequence: 0, atStop: false }): Progress {
   const n = s.length;
   let i = 0;
   while (i + 1 < n && stopAlong[i + 1] <= along) i++;
@@ -83,12 +84,18 @@ export function progressAt(s: TripSchedule, stopAlong: Float64Array, along: numb
     const dep = at === n - 1 ? s.arrival(at) : s.departure(at);
     let delayS = t < arr ? t - arr : t > dep ? t - dep : 0;
     if (at === 0 && delayS < 0) delayS = 0;
-    return { delayS, stopSequence: at + 1, atStop: true };
+    out.delayS = delayS;
+    out.stopSequence = at + 1;
+    out.atStop = true;
+    return out;
   }
   const span = stopAlong[i + 1] - stopAlong[i];
   const f = span > 0 ? (along - stopAlong[i]) / span : 0;
   const sched = s.departure(i) + f * (s.arrival(i + 1) - s.departure(i));
-  return { delayS: t - sched, stopSequence: i + 2, atStop: false };
+  out.delayS = t - sched;
+  out.stopSequence = i + 2;
+  out.atStop = false;
+  return out;
 }
 
 /** Distance along the trip where the timetable puts the vehicle at `t` seconds (clamped to the ends). */

@@ -9,8 +9,10 @@ import { LiveIndex, lineKey } from './live-index.js';
 import { lateCalls } from './late-calls.js';
 import { LiveOverlay, type LiveMatchStats, type LiveTrip, type MatchMethod, type MatchOptions, type UnmatchedReason } from './live-overlay.js';
 import type { TripPaths } from '../shapes/trip-paths.js';
-import { TripSchedule, progressAt, scheduledAlong } from './trip-schedule.js';
+import { PRIOR_WEIGHT } from '../shapes/trip-path.js';
+import { TripSchedule, progressAt, scheduledAlong, type Progress } from './trip-schedule.js';
 import { BoundedCache } from '../bounded-cache.js';
+import { CandidateColumns } from './candidate-columns.js';
 
 const HOUR_S = 3600;
 /** A journey counts as running from this long before its first departure... */
@@ -19,19 +21,6 @@ const RUN_BEFORE_S = 20 * 60;
 const RUN_AFTER_S = 60 * 60;
 /** Origin aimed departure must equal the trip's first departure within this, seconds. */
 const ORIGIN_TOLERANCE_S = 60;
-
-/** A candidate journey evaluated against one record. */
-interface Candidate {
-  tripIdx: number;
-  day: number;
-  delayS: number;
-  stopSequence: number;
-  atStop: boolean;
-  along: number;
-  off: number;
-  /** Ranking cost (lower is better), metres-equivalent. */
-  cost: number;
-}
 
 /** Journey codes and trip_ids whose trip the matcher remembers; per generation of a BoundedCache (about a national feed's worth: ~36,000 vehicles, two codes each). */
 const MAX_REMEMBERED_TRIP_IDS = 100_000;
@@ -87,64 +76,87 @@ export class VehicleMatcher {
     const maxAgeMs = (options.maxVehicleAgeS ?? 600) * 1000;
     const stats: LiveMatchStats = { records: records.length, matched: { journey_code: 0, origin_time: 0, position: 0 }, unmatched: { stale: 0, unknown_line: 0, no_running_trip: 0, off_route: 0, duplicate: 0 } };
     const out = new Map<number, LiveTrip>();
-    const keyOf = (c: Candidate) => c.tripIdx * 65_536 + (c.day & 0xffff);
-    const place = (rec: VehicleRecord, c: Candidate, method: MatchMethod) => {
+    const kept = this.kept;
+    kept.count = 0;
+    const keyOf = (i: number) => kept.tripIdx[i] * 65_536 + (kept.day[i] & 0xffff);
+    const place = (rec: VehicleRecord, i: number, method: MatchMethod) => {
       stats.matched[method]++;
-      out.set(keyOf(c), {
-        tripIdx: c.tripIdx,
-        serviceDay: c.day,
-        delayS: Math.round(c.delayS),
-        stopSequence: c.stopSequence,
-        atStop: c.atStop,
-        progressM: Math.round(c.along),
-        offRouteM: Math.round(c.off),
+      out.set(keyOf(i), {
+        tripIdx: kept.tripIdx[i],
+        serviceDay: kept.day[i],
+        delayS: Math.round(kept.delayS[i]),
+        stopSequence: kept.stopSequence[i],
+        atStop: kept.atStop[i] === 1,
+        progressM: Math.round(kept.along[i]),
+        offRouteM: Math.round(kept.off[i]),
         method,
         fixAgeS: Math.max(0, Math.round((nowMs - rec.recordedAtMs) / 1000)),
         vehicle: rec,
       });
     };
-    const pending: Record<MatchMethod, [VehicleRecord, Candidate[]][]> = { journey_code: [], origin_time: [], position: [] };
-    for (const rec of records) {
+    // Per method, its records as triples: record index, its candidates' [first, end) slots in `kept`, best first.
+    const pending: Record<MatchMethod, number[]> = { journey_code: [], origin_time: [], position: [] };
+    for (let r = 0; r < records.length; r++) {
+      const rec = records[r];
       if (!(nowMs - rec.recordedAtMs <= maxAgeMs) || rec.recordedAtMs - nowMs > 300_000) {
         stats.unmatched.stale++;
         continue;
       }
+      const first = kept.count;
       const res = this.matchOne(rec, nowMs, options);
-      if (typeof res === 'string') stats.unmatched[res]++;
-      else pending[res[1]].push([rec, res[0]]);
+      if (res === 'journey_code' || res === 'origin_time' || res === 'position') pending[res].push(r, first, kept.count);
+      else stats.unmatched[res]++;
     }
     // Journey codes first, then origin times, then positions (most confident first): each takes its
     // best candidate no other vehicle holds; a code or origin match whose candidates are all held
     // by the same method takes over from an older fix.
-    pending.position.sort((a, b) => a[1][0].cost - b[1][0].cost);
     for (const method of ['journey_code', 'origin_time', 'position'] as const) {
-      for (const [rec, cands] of pending[method]) {
-        const free = cands.find((c) => !out.has(keyOf(c)));
-        if (free) {
+      const list = pending[method];
+      const entries = Array.from({ length: list.length / 3 }, (_, k) => 3 * k);
+      // Positions by their best candidate's cost (equal costs in record order).
+      if (method === 'position') entries.sort((a, b) => kept.cost[list[a + 1]] - kept.cost[list[b + 1]]);
+      for (const e of entries) {
+        const rec = records[list[e]];
+        const first = list[e + 1], end = list[e + 2];
+        let free = first;
+        while (free < end && out.has(keyOf(free))) free++;
+        if (free < end) {
           place(rec, free, method);
           continue;
         }
         stats.unmatched.duplicate++;
-        const prev = out.get(keyOf(cands[0]))!;
+        const prev = out.get(keyOf(first))!;
         if (method !== 'position' && prev.method === method && prev.vehicle.recordedAtMs < rec.recordedAtMs) {
           stats.matched[method]--;
-          place(rec, cands[0], method);
+          place(rec, first, method);
         }
       }
     }
     return LiveOverlay.of(out.values(), nowMs, stats, lateCalls(this.tt, this.calendar, this.schedule, out.values(), nowMs));
   }
 
-  /** One record: its journey and how it was found, or why none was. */
-  matchOne(rec: VehicleRecord, nowMs: number, options: MatchOptions): [Candidate[], MatchMethod] | UnmatchedReason {
+  /** The candidates of the records of a match (matchOne appends each record's, best first). */
+  private readonly kept = new CandidateColumns();
+  /** One record's evaluated candidates, before ranking (reused per record). */
+  private readonly scratch = new CandidateColumns();
+  /** Scratch slots in ranking order (reused per record). */
+  private readonly order: number[] = [];
+  /** evaluate()'s projection (along, off route) and progress, reused per candidate. */
+  private readonly projected = new Float64Array(2);
+  private readonly progress: Progress = { delayS: 0, stopSequence: 0, atStop: false };
+
+  /**
+   * One record: how its candidate journeys were found, each appended to `kept`, best first; or
+   * why there are none (nothing appended).
+   */
+  private matchOne(rec: VehicleRecord, nowMs: number, options: MatchOptions): MatchMethod | UnmatchedReason {
     const maxOff = options.maxOffRouteM ?? 1000;
     let offRoute = false;
     // 1. Journey code.
     const codeTrips = this.codeCandidates(rec);
     if (codeTrips.length) {
       const fixedDay = rec.startDate ? parseDay(rec.startDate) : NaN;
-      const best = this.ranked(codeTrips, rec, maxOff, Number.isNaN(fixedDay) ? null : fixedDay, Infinity);
-      if (best.length) return [best, 'journey_code'];
+      if (this.ranked(codeTrips, rec, maxOff, Number.isNaN(fixedDay) ? null : fixedDay, Infinity)) return 'journey_code';
       offRoute = this.lastOffRoute;
     }
     const lineTrips = this.lineTrips(rec);
@@ -155,30 +167,44 @@ export class VehicleMatcher {
       const hits = this.originCandidates(lineTrips, rec, aimed);
       if (hits.length) {
         // Several journeys can leave at that time (both directions, duplicated runs): agreement first, then nearest schedule.
-        const cands: Candidate[] = [];
+        const c = this.scratch;
+        c.count = 0;
         for (const [tripIdx, day, score] of hits) {
-          const c = this.evaluate(tripIdx, day, rec, maxOff);
-          if (!c) continue;
-          c.cost = c.off + 2 * Math.abs(c.delayS) - 1000 * score;
-          cands.push(c);
+          const i = this.evaluate(tripIdx, day, rec, maxOff);
+          if (i >= 0) c.cost[i] = c.off[i] + 2 * Math.abs(c.delayS[i]) - 1000 * score;
         }
-        if (cands.length) return [cands.sort((a, b) => a.cost - b.cost), 'origin_time'];
+        if (this.keep(c.count)) return 'origin_time';
         offRoute = true;
       }
     }
     // 3. Nearest scheduled position on the line.
     if (lineTrips) {
-      const best = this.ranked(lineTrips, rec, options.maxPositionOffRouteM ?? 300, null, options.maxPositionDelayS ?? 1800);
-      if (best.length) return [best, 'position'];
+      if (this.ranked(lineTrips, rec, options.maxPositionOffRouteM ?? 300, null, options.maxPositionDelayS ?? 1800)) return 'position';
       if (this.lastOffRoute) offRoute = true;
     }
     if (offRoute) return 'off_route';
     return lineTrips || codeTrips.length ? 'no_running_trip' : 'unknown_line';
   }
 
-  /** Trips named by the record's journey codes that agree with its operator and line. Called per record: only its result is allocated. */
+  /** Appends the best `limit` of the scratch candidates to `kept`, by cost (equal costs in scratch order); returns how many. */
+  private keep(limit: number): number {
+    const c = this.scratch;
+    const order = this.order;
+    order.length = c.count;
+    for (let i = 0; i < c.count; i++) order[i] = i;
+    if (c.count > 1) order.sort((a, b) => c.cost[a] - c.cost[b]);
+    const n = Math.min(limit, c.count);
+    for (let k = 0; k < n; k++) this.kept.append(c, order[k]);
+    return n;
+  }
+
+  /** codeCandidates' list, reused per record. */
+  private readonly codeTrips: number[] = [];
+
+  /** Trips named by the record's journey codes that agree with its operator and line. Called per record: allocates nothing; the list is valid until the next call. */
   private codeCandidates(rec: VehicleRecord): number[] {
-    const out: number[] = [];
+    const out = this.codeTrips;
+    out.length = 0;
     if (rec.tripId) {
       const t = this.tripOf(rec.tripId);
       if (t >= 0) out.push(t);
@@ -208,12 +234,17 @@ export class VehicleMatcher {
     return out;
   }
 
-  /** findTrip, remembered across polls (a feed names mostly the same journeys poll after poll; misses too). */
+  /**
+   * findTrip, remembered across polls (a feed names mostly the same journeys poll after poll;
+   * misses too). Remembered under a copy of `id`: a parsed record's text is a slice of its whole
+   * document, which a remembered slice would keep alive (a national SIRI-VM document, 23 MB, per
+   * poll naming a new journey).
+   */
   private tripOf(id: string): number {
     let t = this.tripIds.get(id);
     if (t === undefined) {
       t = this.findTrip(id);
-      this.tripIds.set(id, t);
+      this.tripIds.set(detached(id), t);
     }
     return t;
   }
@@ -246,29 +277,45 @@ export class VehicleMatcher {
     return rec.routeId ? (ix.byRouteId.get(rec.routeId) ?? null) : null;
   }
 
-  /** Trips of the line whose first departure is the origin aimed time, with their agreement score (direction, origin, destination). */
+  /**
+   * Trips of the line whose first departure is the origin aimed time, with their agreement score
+   * (direction, origin, destination), in the line's trip order (day before second). Per day, a
+   * binary search of the line's first departures: a record reads the trips leaving within
+   * ORIGIN_TOLERANCE_S, not every trip of its line.
+   */
   private originCandidates(trips: number[], rec: VehicleRecord, aimedMs: number): [number, number, number][] {
     const s = this.schedule;
     const d0 = ukDayOf(aimedMs);
+    const line = this.index.byStart(trips);
+    const n = line.start.length;
+    const tol = ORIGIN_TOLERANCE_S * 1000;
+    // Hits as trip * 2 + k (day d0 - k), sorted below into the order a scan of the line's trips gives.
+    const hits: number[] = [];
+    for (let k = 0; k < 2; k++) {
+      const day = d0 - k;
+      const ref = this.calendar.reference(day);
+      let lo = 0, hi = n;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (ref + line.start[mid] * 1000 - aimedMs < -tol) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let i = lo; i < n && ref + line.start[i] * 1000 - aimedMs <= tol; i++) {
+        const t = line.trips[i];
+        if (this.calendar.runs(this.tt.tripService[t], day)) hits.push(t * 2 + k);
+      }
+    }
+    if (hits.length > 1) hits.sort((a, b) => a - b);
     const scored: [number, number, number][] = [];
     const dir = directionId(rec);
-    for (const t of trips) {
-      let loaded = false;
-      for (let k = 0; k < 2; k++) {
-        const day = d0 - k;
-        if (!this.calendar.runs(this.tt.tripService[t], day)) continue;
-        // The schedule only of trips running on one of the days (most of a line's do not).
-        if (!loaded) {
-          s.load(t);
-          loaded = true;
-        }
-        if (Math.abs(this.calendar.reference(day) + s.start * 1000 - aimedMs) > ORIGIN_TOLERANCE_S * 1000) continue;
-        let score = 0;
-        if (dir !== null && this.tt.tripDirection[t] === dir) score++;
-        if (rec.originRef && this.atco(s.stop(0)) === rec.originRef) score++;
-        if (rec.destinationRef && this.atco(s.stop(s.length - 1)) === rec.destinationRef) score++;
-        scored.push([t, day, score]);
-      }
+    for (const h of hits) {
+      const t = h >> 1;
+      s.load(t);
+      let score = 0;
+      if (dir !== null && this.tt.tripDirection[t] === dir) score++;
+      if (rec.originRef && this.atco(s.stop(0)) === rec.originRef) score++;
+      if (rec.destinationRef && this.atco(s.stop(s.length - 1)) === rec.destinationRef) score++;
+      scored.push([t, d0 - (h & 1), score]);
     }
     return scored;
   }
@@ -281,32 +328,33 @@ export class VehicleMatcher {
   private lastOffRoute = false;
 
   /**
-   * The running candidates, nearest their schedule first (cost: route distance + 2 m per second
-   * of delay; a direction disagreement adds 300 m); at most RANKED of them.
+   * Appends the running candidates to `kept`, nearest their schedule first (cost: route distance +
+   * 2 m per second of delay; a direction disagreement adds 300 m), at most RANKED of them; returns how many.
    */
-  private ranked(trips: number[], rec: VehicleRecord, maxOff: number, fixedDay: number | null, maxDelayS: number): Candidate[] {
+  private ranked(trips: number[], rec: VehicleRecord, maxOff: number, fixedDay: number | null, maxDelayS: number): number {
     this.lastOffRoute = false;
     const dir = directionId(rec);
     const dr = ukDayOf(rec.recordedAtMs);
-    const out: Candidate[] = [];
+    const c = this.scratch;
+    c.count = 0;
     const dayCount = fixedDay !== null ? 1 : 2;
     for (const t of trips) {
       for (let k = 0; k < dayCount; k++) {
         const day = fixedDay !== null ? fixedDay : dr - k;
         if (!this.running(t, day, rec.recordedAtMs)) continue;
-        const c = this.evaluate(t, day, rec, maxOff);
-        if (!c) {
+        const i = this.evaluate(t, day, rec, maxOff);
+        if (i < 0) {
           this.lastOffRoute = true;
           continue;
         }
-        if (Math.abs(c.delayS) > maxDelayS) continue;
-        c.cost = c.off + 2 * Math.abs(c.delayS) + (dir !== null && this.tt.tripDirection[t] !== 255 && this.tt.tripDirection[t] !== dir ? 300 : 0);
-        out.push(c);
+        if (Math.abs(c.delayS[i]) > maxDelayS) {
+          c.count--;
+          continue;
+        }
+        c.cost[i] = c.off[i] + 2 * Math.abs(c.delayS[i]) + (dir !== null && this.tt.tripDirection[t] !== 255 && this.tt.tripDirection[t] !== dir ? 300 : 0);
       }
     }
-    out.sort((a, b) => a.cost - b.cost);
-    if (out.length > RANKED) out.length = RANKED;
-    return out;
+    return this.keep(RANKED);
   }
 
   /** True when trip `t` runs on `day` and `atMs` falls in its running window (with lateness). */
@@ -317,17 +365,32 @@ export class VehicleMatcher {
     return rel >= s.start - RUN_BEFORE_S && rel <= s.end + RUN_AFTER_S;
   }
 
-  /** Projects the record onto trip `t` on `day`: progress and delay, or null when off route. */
-  private evaluate(t: number, day: number, rec: VehicleRecord, maxOff: number): Candidate | null {
+  /** Projects the record onto trip `t` on `day` into a new scratch slot (progress and delay; its cost left to the caller): the slot, or -1 when off route. */
+  private evaluate(t: number, day: number, rec: VehicleRecord, maxOff: number): number {
     const s = this.schedule.load(t);
     const path = this.paths.of(t);
     const rel = (rec.recordedAtMs - this.calendar.reference(day)) / 1000;
     const prior = scheduledAlong(s, path.stopAlong, rel);
-    const hit = path.project(rec.latitude, rec.longitude, rec.bearing, prior, maxOff);
-    if (!hit) return null;
-    const p = progressAt(s, path.stopAlong, hit.along, rel);
-    return { tripIdx: t, day, delayS: p.delayS, stopSequence: p.stopSequence, atStop: p.atStop, along: hit.along, off: hit.offM, cost: 0 };
+    const hit = this.projected;
+    if (!path.projectInto(rec.latitude, rec.longitude, rec.bearing, prior, maxOff, PRIOR_WEIGHT, hit)) return -1;
+    const p = progressAt(s, path.stopAlong, hit[0], rel, this.progress);
+    const c = this.scratch;
+    const i = c.add();
+    c.tripIdx[i] = t;
+    c.day[i] = day;
+    c.delayS[i] = p.delayS;
+    c.stopSequence[i] = p.stopSequence;
+    c.atStop[i] = p.atStop ? 1 : 0;
+    c.along[i] = hit[0];
+    c.off[i] = hit[1];
+    c.cost[i] = 0;
+    return i;
   }
+}
+
+/** A copy of `s` that shares no memory with a longer string it was cut from (V8 keeps a slice's whole parent alive). */
+function detached(s: string): string {
+  return s.split('').join('');
 }
 
 /** First index of `a` (ascending) holding a value >= v. */

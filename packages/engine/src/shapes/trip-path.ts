@@ -179,13 +179,19 @@ export class TripPath {
    * segments near it and its schedule, not the whole route. Called per candidate journey per
    * vehicle: allocates only its result.
    */
-  project(lat: number, lon: number, bearing: number | null, priorAlong: number, maxOffM = 1000, priorWeight = 0.05): { along: number; offM: number } | null {
+  project(lat: number, lon: number, bearing: number | null, priorAlong: number, maxOffM = 1000, priorWeight = PRIOR_WEIGHT): { along: number; offM: number } | null {
+    const out = new Float64Array(2);
+    return this.projectInto(lat, lon, bearing, priorAlong, maxOffM, priorWeight, out) ? { along: out[0], offM: out[1] } : null;
+  }
+
+  /** project() into `out` (distance along, then off route, metres) with no allocation: false (out untouched) where project() gives null. Called per candidate journey per vehicle. */
+  projectInto(lat: number, lon: number, bearing: number | null, priorAlong: number, maxOffM: number, priorWeight: number, out: Float64Array): boolean {
     const px = this.x(lon), py = this.y(lat);
     const segs = (this.xy.length >> 1) - 1;
     const blocks = this.boxes().length >> 2;
     const best = this.best;
-    best.cost = Infinity;
-    best.seg = -1;
+    best[COST] = Infinity;
+    best[SEG] = -1;
     // First the block whose box is nearest the position (a good best early: later blocks are cut by the bound); then
     // from the block holding the prior, forwards, then backwards from the one before (the order does not change the answer).
     const near = this.nearestBlock(px, py, blocks);
@@ -193,11 +199,14 @@ export class TripPath {
     const start = Math.min(Math.floor(this.segmentAt(priorAlong) / BLOCK_SEGMENTS), Math.max(blocks - 1, 0));
     for (let b = start; b < blocks; b++) if (b !== near && !this.scanBlock(b, segs, px, py, bearing, priorAlong, maxOffM, priorWeight, this.along[b * BLOCK_SEGMENTS] - priorAlong)) break;
     for (let b = start - 1; b >= 0; b--) if (b !== near && !this.scanBlock(b, segs, px, py, bearing, priorAlong, maxOffM, priorWeight, priorAlong - this.along[Math.min((b + 1) * BLOCK_SEGMENTS, segs)])) break;
-    return best.cost === Infinity ? null : { along: best.along, offM: best.off };
+    if (best[COST] === Infinity) return false;
+    out[0] = best[ALONG];
+    out[1] = best[OFF];
+    return true;
   }
 
-  /** Best point of project() so far (no allocation per call): cost, along, off-route metres and segment. */
-  private readonly best = { cost: Infinity, along: 0, off: Infinity, seg: -1 };
+  /** Best point of project() so far, by COST, ALONG, OFF (off-route metres) and SEG (no allocation per call, no boxed numbers). */
+  private readonly best = new Float64Array(4);
 
   /** The block whose bounding box is nearest (px, py) (the first of equals), or -1 when there is none. */
   private nearestBlock(px: number, py: number, blocks: number): number {
@@ -207,7 +216,10 @@ export class TripPath {
       const ox = Math.max(box[4 * b] - px, 0, px - box[4 * b + 2]);
       const oy = Math.max(box[4 * b + 1] - py, 0, py - box[4 * b + 3]);
       const d = ox * ox + oy * oy;
-      if (d < bestD) [best, bestD] = [b, d];
+      if (d < bestD) {
+        best = b;
+        bestD = d;
+      }
     }
     return best;
   }
@@ -232,7 +244,7 @@ export class TripPath {
   private scanBlock(b: number, segs: number, px: number, py: number, bearing: number | null, priorAlong: number, maxOffM: number, priorWeight: number, gap: number): boolean {
     const best = this.best;
     // Lower bounds, shaved so rounding never skips a segment that could win or tie.
-    if (gap > 0 && priorWeight * gap * (1 - 1e-9) - 1e-6 > best.cost) return false;
+    if (gap > 0 && priorWeight * gap * (1 - 1e-9) - 1e-6 > best[COST]) return false;
     const box = this.blockBoxes!;
     const ox = Math.max(box[4 * b] - px, 0, px - box[4 * b + 2]);
     const oy = Math.max(box[4 * b + 1] - py, 0, py - box[4 * b + 3]);
@@ -241,7 +253,8 @@ export class TripPath {
     // Every segment here costs at least the box's distance plus the prior term at the block's nearer end: skip it when that beats no best.
     const from = this.along[b * BLOCK_SEGMENTS], to = this.along[Math.min((b + 1) * BLOCK_SEGMENTS, segs)];
     const priorGap = priorAlong < from ? from - priorAlong : priorAlong > to ? priorAlong - to : 0;
-    if ((Math.hypot(ox, oy) + priorWeight * priorGap) * (1 - 1e-9) - 2e-6 > best.cost) return true;
+    // Math.sqrt, not Math.hypot (five times the cost): within an ulp of it, far inside the shave.
+    if ((Math.sqrt(ox * ox + oy * oy) + priorWeight * priorGap) * (1 - 1e-9) - 2e-6 > best[COST]) return true;
     const xy = this.xy, alongs = this.along, bearings = this.bearings!;
     const last = Math.min((b + 1) * BLOCK_SEGMENTS, segs);
     for (let i = b * BLOCK_SEGMENTS; i < last; i++) {
@@ -252,29 +265,38 @@ export class TripPath {
       let t = l2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / l2 : 0;
       t = t < 0 ? 0 : t > 1 ? 1 : t;
       const qx = ax + t * dx - px, qy = ay + t * dy - py;
-      if (qx * qx + qy * qy > reach * reach) continue;
+      const q2 = qx * qx + qy * qy;
+      if (q2 > reach * reach) continue;
+      const along = alongs[i] + t * (alongs[i + 1] - alongs[i]);
+      const prior = priorWeight * Math.abs(along - priorAlong);
+      // Cannot win or tie (the bound by Math.sqrt, shaved as above)? Then no exact Math.hypot: most segments of a block stop here.
+      if ((Math.sqrt(q2) + prior) * (1 - 1e-9) - 2e-6 > best[COST]) continue;
       const dist = Math.hypot(qx, qy);
       if (dist > maxOffM) continue;
-      const along = alongs[i] + t * (alongs[i + 1] - alongs[i]);
-      let cost = dist + priorWeight * Math.abs(along - priorAlong);
+      let cost = dist + prior;
       if (bearing !== null) {
         let diff = Math.abs(bearings[i] - bearing) % 360;
         if (diff > 180) diff = 360 - diff;
         if (diff > 100) cost += 150;
       }
-      if (cost < best.cost || (cost === best.cost && i < best.seg)) {
-        best.cost = cost;
-        best.along = along;
-        best.off = dist;
-        best.seg = i;
+      if (cost < best[COST] || (cost === best[COST] && i < best[SEG])) {
+        best[COST] = cost;
+        best[ALONG] = along;
+        best[OFF] = dist;
+        best[SEG] = i;
       }
     }
     return true;
   }
 }
 
+/** project()'s default weight of the distance from the scheduled position, per metre of distance off route. */
+export const PRIOR_WEIGHT = 0.05;
+
 /** Segments per bounding box of project()'s block index. */
 const BLOCK_SEGMENTS = 16;
+/** Fields of TripPath.best. */
+const COST = 0, ALONG = 1, OFF = 2, SEG = 3;
 
 /** TripPath.fits' arrays, grown to the largest shape asked about. */
 const scratch = { xy: new Float64Array(0), along: new Float64Array(0), stopsXy: new Float64Array(0), stopAlong: new Float64Array(0) };
