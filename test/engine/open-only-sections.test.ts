@@ -73,12 +73,14 @@ describe('sections only read at open', () => {
     check(e.reader.buffer as ArrayBuffer, false);
   });
 
-  it('are read from the open-only buffer by a share engine, and refused without it', () => {
+  it('are read from the open-only buffer by a share engine; the blanked copy alone fails to open, as does a buffer of another size', () => {
     const bytes = readSnapshot(inject('demoSnapshot'));
     const { shared, openOnly } = apart(bytes);
     const main = Engine.open(shared, { share: true, openOnly });
     expect(Array.from(main.timetable.times)).toEqual(Array.from(Engine.open(bytes).timetable.times));
-    // Blanked, the packed footpaths are empty and decode to nothing sensible: read from `openOnly` they are the file's.
+    expect(Array.from(main.planner.transfers.stops)).toEqual(Array.from(Engine.open(bytes).planner.transfers.stops));
+    // Blanked, the profile deltas decode to nothing that fits the timetable: a clear error, never zeros served.
+    expect(() => Engine.open(shared, { share: true })).toThrow(SnapshotFormatError);
     expect(() => Engine.open(shared, { share: true, openOnly: new ArrayBuffer(16) })).toThrow(/open-only sections' buffer has 16 bytes/);
   });
 });

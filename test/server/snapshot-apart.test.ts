@@ -2,12 +2,11 @@
 // shared copy holds every byte of the file but the sections only read at open (left unread, zero),
 // the open-only buffer holds exactly those; an engine opened over both with `share` derives the
 // tables a worker engine over the shared copy answers with, as an engine over the whole file does.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
-import { DTYPE_BYTES, Engine, OPEN_ONLY_SECTIONS } from '@transit/engine';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { DTYPE_BYTES, Engine, OPEN_ONLY_SECTIONS, SnapshotFormatError } from '@transit/engine';
 import { readSnapshotApart, readSnapshotBytes } from '@transit/server';
 
 describe('readSnapshotApart', () => {
@@ -41,10 +40,17 @@ describe('readSnapshotApart', () => {
     }
   });
 
-  it('fails on a file that is not a snapshot with the engine\'s error, and on a missing file with the fs error', () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'apart-'));
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'apart-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('fails on a file that is not a snapshot or is truncated with the engine\'s error, and on a missing file with the fs error', () => {
     writeFileSync(path.join(dir, 'x.snap'), 'not a snapshot at all, just text');
     expect(() => readSnapshotApart(path.join(dir, 'x.snap'))).toThrow(/Not a transit snapshot/);
+    const whole = readFileSync(inject('demoSnapshot'));
+    for (const length of [10, 20, Math.floor(whole.length / 2)]) {
+      writeFileSync(path.join(dir, 'cut.snap'), whole.subarray(0, length));
+      expect(() => readSnapshotApart(path.join(dir, 'cut.snap')), `${length} bytes`).toThrow(SnapshotFormatError);
+    }
     expect(() => readSnapshotApart(path.join(dir, 'missing.snap'))).toThrow(/ENOENT/);
   });
 });

@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { DTYPE_BYTES, Engine, OPEN_ONLY_SECTIONS, PREAMBLE_BYTES, SnapshotReader } from '@transit/engine';
+import { DTYPE_BYTES, Engine, OPEN_ONLY_SECTIONS, PREAMBLE_BYTES, SnapshotFormatError, SnapshotReader } from '@transit/engine';
 
 /** An opened snapshot and a label for logs (`demo` or the file path). */
 export interface OpenedSnapshot {
@@ -55,17 +55,22 @@ export function readSnapshotApart(file: string): SnapshotApart {
     readRange(fd, file, bytes, 0, Math.min(size, PREAMBLE_BYTES));
     const headerEnd = size >= PREAMBLE_BYTES ? Math.min(size, PREAMBLE_BYTES + new DataView(shared, 0, PREAMBLE_BYTES).getUint32(12, true)) : size;
     readRange(fd, file, bytes, PREAMBLE_BYTES, headerEnd);
-    const apart = new SnapshotReader(shared).header.sections
-      .filter((s) => OPEN_ONLY_SECTIONS.includes(s.name))
-      .map((s) => [s.byteOffset, s.byteOffset + s.length * DTYPE_BYTES[s.dtype]] as const)
-      .sort((a, b) => a[0] - b[0]);
+    const ranges = new SnapshotReader(shared).header.sections
+      .map((s) => ({ name: s.name, start: s.byteOffset, end: s.byteOffset + s.length * DTYPE_BYTES[s.dtype], apart: OPEN_ONLY_SECTIONS.includes(s.name) }))
+      .sort((a, b) => a.start - b.start || a.end - b.end);
+    // A section read apart must share no byte with one read into the copy (the builder never overlaps sections; a file that does would serve zeros there).
+    for (let i = 1; i < ranges.length; i++) {
+      const [a, b] = [ranges[i - 1], ranges[i]];
+      if (b.start < a.end && (a.apart || b.apart) && a.end > a.start && b.end > b.start) throw new SnapshotFormatError(`Sections ${a.name} and ${b.name} overlap: ${file} is corrupt. Rebuild the snapshot.`);
+    }
+    const apart = ranges.filter((r) => r.apart).map((r) => [r.start, r.end] as const);
     const openOnly = new ArrayBuffer(size);
     const other = new Uint8Array(openOnly);
     let at = headerEnd;
     for (const [start, end] of apart) {
       readRange(fd, file, bytes, at, start);
       readRange(fd, file, other, start, end);
-      at = end;
+      at = Math.max(at, end);
     }
     readRange(fd, file, bytes, at, size);
     return { shared, openOnly };

@@ -176,8 +176,8 @@ export class TripPath {
    * one of a scan over every segment, but the scan starts at the block of segments holding
    * `priorAlong` and works outwards, skipping blocks whose bounding box lies beyond `maxOffM` and
    * stopping each way once the prior term alone exceeds the best cost: a vehicle costs the
-   * segments near it and its schedule, not the whole route. Called per candidate journey per
-   * vehicle: allocates only its result.
+   * segments near it and its schedule, not the whole route. The matcher calls `projectInto`
+   * (no allocation); this allocates its result and a scratch pair.
    */
   project(lat: number, lon: number, bearing: number | null, priorAlong: number, maxOffM = 1000, priorWeight = PRIOR_WEIGHT): { along: number; offM: number } | null {
     const out = new Float64Array(2);

@@ -15,6 +15,7 @@ export const TIMES_OPEN_ONLY_SECTIONS: readonly string[] = ['times.profileDeltas
  * to its main engine apart (Engine.open's `openOnly`).
  */
 export const OPEN_ONLY_SECTIONS: readonly string[] = [...FOOTPATH_OPEN_ONLY_SECTIONS, ...TIMES_OPEN_ONLY_SECTIONS];
+const OPEN_ONLY = new Set(OPEN_ONLY_SECTIONS);
 
 export interface ReaderOptions {
   /** A buffer of the same size holding OPEN_ONLY_SECTIONS at their offsets, read there instead of in `buffer` (which was read without them). */
@@ -77,7 +78,7 @@ export class SnapshotReader {
 
   private view<T>(name: string, dtype: DType, ctor: new (buffer: ArrayBuffer, byteOffset: number, length: number) => T): T {
     const s = this.entry(name, dtype);
-    const buffer = this.openOnly !== null && OPEN_ONLY_SECTIONS.includes(name) ? this.openOnly : this.buffer;
+    const buffer = this.openOnly !== null && OPEN_ONLY.has(name) ? this.openOnly : this.buffer;
     return new ctor(buffer as ArrayBuffer, s.byteOffset, s.length);
   }
 

@@ -2,8 +2,12 @@ import type { SnapshotReader } from './reader.js';
 import { SnapshotFormatError } from '../errors.js';
 import { SlotCache } from '../bounded-cache.js';
 
-/** Polyline texts kept (SlotCache slots). */
-const MAX_POLYLINE_TEXTS = 4096;
+/**
+ * Polyline texts kept (SlotCache slots): the route directions ask for a route's few longest lines,
+ * a text is about 2 bytes a point (a long rail line some tens of KiB), so 1,024 of them hold a few
+ * MiB per worker.
+ */
+const MAX_POLYLINE_TEXTS = 1024;
 
 /** Units per degree of a stored shape point (polyline precision 5). */
 const FACTOR = 100000;
