@@ -137,4 +137,17 @@ describe('trip times as a base per trip and u16 offsets', () => {
     expect(callsOf(worker, ['T1', 'T2', 'T3', 'LONG'])).toEqual(CALLS);
     expect(answers(worker)).toEqual(answers(short));
   });
+
+  it('keeps u16 offsets for a pattern spanning exactly 65,535 s and turns to i32 at 65,536 s', async () => {
+    // The LONG trip alone on its pattern, from 04:00:00: its span is its last arrival minus its first departure.
+    const kind = async (end: string) => {
+      const text = feed(true).replace('LONG,2,E,24:00:00,24:00:00', `LONG,2,E,${end},${end}`);
+      const e = Engine.open((await buildSnapshot({ gtfs: [feedFolder(text)], quiet: true })).bytes.slice().buffer as ArrayBuffer);
+      const t = e.findTrip('LONG');
+      expect(e.timetable.arrivalAt(t, 1) - e.timetable.departureAt(t, 0)).toBe(end === '22:12:15' ? 65_535 : 65_536);
+      return e.timetable.times.constructor.name;
+    };
+    expect(await kind('22:12:15')).toBe('Uint16Array');
+    expect(await kind('22:12:16')).toBe('Int32Array');
+  });
 });
