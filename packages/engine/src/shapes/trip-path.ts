@@ -22,10 +22,7 @@ export class TripPath {
     readonly fromShape: boolean,
   ) {
     this.xy = xy;
-    const n = xy.length >> 1;
-    const along = new Float64Array(n);
-    for (let i = 1; i < n; i++) along[i] = along[i - 1] + Math.hypot(xy[2 * i] - xy[2 * i - 2], xy[2 * i + 1] - xy[2 * i - 1]);
-    this.along = along;
+    this.along = alongInto(xy, new Float64Array(xy.length >> 1));
     this.stopAlong = stopAlong;
   }
 
@@ -51,17 +48,9 @@ export class TripPath {
   static build(shape: Float64Array, stopLatLon: Float64Array, maxStopOffM = 300): TripPath {
     const lat0 = stopLatLon.length ? stopLatLon[0] : shape[0];
     const cos0 = Math.cos((lat0 * Math.PI) / 180);
-    const toXy = (ll: Float64Array) => {
-      const out = new Float64Array(ll.length);
-      for (let i = 0; i < ll.length; i += 2) {
-        out[i] = ll[i + 1] * cos0 * M_PER_DEG;
-        out[i + 1] = (ll[i] - lat0) * M_PER_DEG;
-      }
-      return out;
-    };
-    const stopsXy = toXy(stopLatLon);
+    const stopsXy = toLocal(stopLatLon, lat0, cos0, new Float64Array(stopLatLon.length));
     if (shape.length >= 4) {
-      const path = new TripPath(lat0, cos0, toXy(shape), new Float64Array(stopLatLon.length >> 1), true);
+      const path = new TripPath(lat0, cos0, toLocal(shape, lat0, cos0, new Float64Array(shape.length)), new Float64Array(stopLatLon.length >> 1), true);
       if (path.placeStops(stopsXy, maxStopOffM)) return path;
     }
     const straight = new TripPath(lat0, cos0, stopsXy, new Float64Array(stopLatLon.length >> 1), false);
@@ -89,18 +78,9 @@ export class TripPath {
     if (scratch.along.length < n) scratch.along = new Float64Array(2 * n);
     if (scratch.stopsXy.length < 2 * stops) scratch.stopsXy = new Float64Array(4 * stops);
     if (scratch.stopAlong.length < stops) scratch.stopAlong = new Float64Array(2 * stops);
-    const xy = scratch.xy.subarray(0, 2 * n), along = scratch.along.subarray(0, n), stopsXy = scratch.stopsXy.subarray(0, 2 * stops);
-    for (let i = 0; i < 2 * n; i += 2) {
-      xy[i] = shape[i + 1] * cos0 * M_PER_DEG;
-      xy[i + 1] = (shape[i] - lat0) * M_PER_DEG;
-    }
-    along[0] = 0;
-    for (let i = 1; i < n; i++) along[i] = along[i - 1] + Math.hypot(xy[2 * i] - xy[2 * i - 2], xy[2 * i + 1] - xy[2 * i - 1]);
-    for (let i = 0; i < 2 * stops; i += 2) {
-      stopsXy[i] = stopLatLon[i + 1] * cos0 * M_PER_DEG;
-      stopsXy[i + 1] = (stopLatLon[i] - lat0) * M_PER_DEG;
-    }
-    return placeStops(xy, along, stopsXy, scratch.stopAlong.subarray(0, stops), maxStopOffM);
+    const xy = toLocal(shape, lat0, cos0, scratch.xy.subarray(0, 2 * n));
+    const stopsXy = toLocal(stopLatLon, lat0, cos0, scratch.stopsXy.subarray(0, 2 * stops));
+    return placeStops(xy, alongInto(xy, scratch.along.subarray(0, n)), stopsXy, scratch.stopAlong.subarray(0, stops), maxStopOffM);
   }
 
   /** The path between two distances along it as interleaved lat, lon degrees (both ends interpolated). */
@@ -297,6 +277,22 @@ export const PRIOR_WEIGHT = 0.05;
 const BLOCK_SEGMENTS = 16;
 /** Fields of TripPath.best. */
 const COST = 0, ALONG = 1, OFF = 2, SEG = 3;
+
+/** Interleaved lat, lon degrees as x (east), y (north) metres around (lat0, 0) with cos0 = cos(lat0), into `out` (same length). */
+function toLocal(ll: Float64Array, lat0: number, cos0: number, out: Float64Array): Float64Array {
+  for (let i = 0; i < ll.length; i += 2) {
+    out[i] = ll[i + 1] * cos0 * M_PER_DEG;
+    out[i + 1] = (ll[i] - lat0) * M_PER_DEG;
+  }
+  return out;
+}
+
+/** The distance along `xy` (interleaved metres) at each of its points, into `out` (a point each). */
+function alongInto(xy: Float64Array, out: Float64Array): Float64Array {
+  if (out.length > 0) out[0] = 0;
+  for (let i = 1; i < out.length; i++) out[i] = out[i - 1] + Math.hypot(xy[2 * i] - xy[2 * i - 2], xy[2 * i + 1] - xy[2 * i - 1]);
+  return out;
+}
 
 /** TripPath.fits' arrays, grown to the largest shape asked about. */
 const scratch = { xy: new Float64Array(0), along: new Float64Array(0), stopsXy: new Float64Array(0), stopAlong: new Float64Array(0) };
