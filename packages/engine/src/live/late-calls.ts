@@ -1,6 +1,6 @@
 import type { TimetableTables } from '../timetable/timetable-tables.js';
 import type { ServiceCalendar } from '../trips/service-calendar.js';
-import { lateSlotOf, type LateCalls, type LiveTrip } from './live-overlay.js';
+import { probeLateSlot, type LateCalls, type LiveTrip } from './live-overlay.js';
 import type { TripSchedule } from './trip-schedule.js';
 
 /**
@@ -21,7 +21,6 @@ export function lateCalls(tt: TimetableTables, calendar: ServiceCalendar, schedu
   while (size < 2 * calls) size *= 2;
   const table: LateCalls = { stops: new Int32Array(size), minAimed: new Int32Array(size), maxExpected: new Int32Array(size) };
   const { stops, minAimed, maxExpected } = table;
-  const mask = size - 1;
   for (const e of late) {
     const s = schedule.load(e.tripIdx);
     const base = (calendar.reference(e.serviceDay) - builtAtMs) / 1000;
@@ -29,8 +28,7 @@ export function lateCalls(tt: TimetableTables, calendar: ServiceCalendar, schedu
     for (let pos = e.stopSequence - 1; pos < s.length; pos++) {
       const stop = tt.patternStops[first + pos];
       const aimed = Math.floor(base + s.departure(pos));
-      let i = lateSlotOf(stop, size);
-      while (stops[i] !== 0 && stops[i] !== stop + 1) i = (i + 1) & mask;
+      const i = probeLateSlot(stops, stop);
       if (stops[i] === 0) {
         stops[i] = stop + 1;
         minAimed[i] = aimed;

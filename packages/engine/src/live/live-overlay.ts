@@ -76,22 +76,27 @@ export interface LateCalls {
 }
 
 /** First slot to probe for `stop` in a table of `size` slots, a power of two (at least 2): the top bits of a Fibonacci hash (stop numbers of one area are close together). */
-export function lateSlotOf(stop: number, size: number): number {
+function lateSlotOf(stop: number, size: number): number {
   return Math.imul(stop, 0x9e3779b1) >>> (Math.clz32(size) + 1);
+}
+
+/** The slot holding `stop` in a LateCalls' `stops`, else the empty slot where it would go (the table is never full). */
+export function probeLateSlot(stops: Int32Array, stop: number): number {
+  const mask = stops.length - 1;
+  let i = lateSlotOf(stop, stops.length);
+  while (stops[i] !== 0 && stops[i] !== stop + 1) i = (i + 1) & mask;
+  return i;
 }
 
 /** The slot of `stop` in `late`, or -1 when no late journey calls there. */
 function lateSlot(late: LateCalls, stop: number): number {
-  const stops = late.stops;
-  const mask = stops.length - 1;
-  for (let i = lateSlotOf(stop, stops.length); ; i = (i + 1) & mask) {
-    const s = stops[i];
-    if (s === stop + 1) return i;
-    if (s === 0) return -1;
-  }
+  const i = probeLateSlot(late.stops, stop);
+  return late.stops[i] === 0 ? -1 : i;
 }
 
-const key = (tripIdx: number, day: number) => tripIdx * 65_536 + (day & 0xffff);
+/** Key of a (trip, service day) in the overlay's and the matcher's maps. */
+export const tripDayKey = (tripIdx: number, day: number) => tripIdx * 65_536 + (day & 0xffff);
+const key = tripDayKey;
 
 /**
  * The live state of every matched journey at one instant: immutable once built, so a server

@@ -7,7 +7,7 @@ import { parseDay, ukDayOf } from '../time.js';
 import type { VehicleRecord } from './vehicle-record.js';
 import { LiveIndex, lineKey } from './live-index.js';
 import { lateCalls } from './late-calls.js';
-import { LiveOverlay, type LiveMatchStats, type LiveTrip, type MatchMethod, type MatchOptions, type UnmatchedReason } from './live-overlay.js';
+import { LiveOverlay, tripDayKey, type LiveMatchStats, type LiveTrip, type MatchMethod, type MatchOptions, type UnmatchedReason } from './live-overlay.js';
 import type { TripPaths } from '../shapes/trip-paths.js';
 import { PRIOR_WEIGHT } from '../shapes/trip-path.js';
 import { TripSchedule, progressAt, scheduledAlong, type Progress } from './trip-schedule.js';
@@ -78,7 +78,7 @@ export class VehicleMatcher {
     const out = new Map<number, LiveTrip>();
     const kept = this.kept;
     kept.count = 0;
-    const keyOf = (i: number) => kept.tripIdx[i] * 65_536 + (kept.day[i] & 0xffff);
+    const keyOf = (i: number) => tripDayKey(kept.tripIdx[i], kept.day[i]);
     const place = (rec: VehicleRecord, i: number, method: MatchMethod) => {
       stats.matched[method]++;
       out.set(keyOf(i), {
