@@ -239,18 +239,16 @@ export class Engine {
     return (this.relaxedGraphCache ??= buildRelaxedGraph(this.timetable, this.transfers, this.share));
   }
   private relaxedGraphCache: RelaxedGraphColumns | undefined;
-  /** Footpaths for the relaxed graph and the landmark tables: the planner's, else views of the footpath columns made once. */
+  /**
+   * The engine's footpaths, one for the planner, its relaxed graph and the landmark tables: views
+   * of the columns given or derived at open, else decoded here once, at first need.
+   */
   private get transfers(): Transfers {
-    return this.plannerCache?.transfers ?? (this.transfersCache ??= new Transfers(this.reader, this.footpathColumns));
+    return (this.transfersCache ??= new Transfers(this.reader, this.footpaths));
   }
   private transfersCache: Transfers | undefined;
-  /** Footpath columns given at open or derived there into shared memory (`share`); null: derived on first need (`footpathColumns`). */
+  /** Footpath columns given at open or derived there into shared memory (`share`); null: decoded by `transfers` on first need. */
   private readonly footpaths: FootpathColumns | null;
-  /** The footpath columns: given or derived at open, else decoded here once for the planner and the landmark tables alike. */
-  private get footpathColumns(): FootpathColumns {
-    return this.footpaths ?? (this.footpathsCache ??= footpathColumnsOf(this.reader, false));
-  }
-  private footpathsCache: FootpathColumns | undefined;
   private readonly givenHierarchies: SharedTables['streetHierarchies'];
   private readonly givenStopBuckets: SharedTables['stopBuckets'];
 
@@ -441,7 +439,7 @@ export class Engine {
   /** Transit search (RAPTOR, range RAPTOR) with its workspace, built on first use. */
   get planner(): Planner {
     // A `share` engine builds its landmark tables first (shared memory), for its planner to view as its workers do.
-    return (this.plannerCache ??= new Planner(this.timetable, this.calendar, this.reader, this.footpathColumns, this.share ? this.landmarkTables : (this.landmarksCache ?? null), this.relaxedGraph));
+    return (this.plannerCache ??= new Planner(this.timetable, this.calendar, this.transfers, this.share ? this.landmarkTables : (this.landmarksCache ?? null), this.relaxedGraph));
   }
   private plannerCache: Planner | undefined;
 

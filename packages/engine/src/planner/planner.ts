@@ -1,11 +1,10 @@
 import type { TimetableTables } from '../timetable/timetable-tables.js';
 import type { ServiceCalendar } from '../trips/service-calendar.js';
-import type { SnapshotReader } from '../snapshot/reader.js';
 import { ModeBit } from '../stops/stop-table.js';
 import { transitModeOf } from '../trips/transit-mode.js';
 import type { TransitMode } from '../api.js';
 import { QueryError } from '../errors.js';
-import { Transfers, type FootpathColumns } from './transfers.js';
+import type { Transfers } from './transfers.js';
 import { QueryDays } from './query-days.js';
 import { RaptorSearch } from './raptor-search.js';
 import { RangeSearch, type Candidate, type RangeQuery, type WindowEstimate } from './range-search.js';
@@ -26,7 +25,6 @@ export const ALL_MODES = 31;
  * of the engine (one engine per worker thread).
  */
 export class Planner {
-  readonly transfers: Transfers;
   readonly days: QueryDays;
   /** Pattern -> ModeBit of its route. */
   readonly patternMode: Uint8Array;
@@ -42,15 +40,13 @@ export class Planner {
   constructor(
     readonly tt: TimetableTables,
     readonly calendar: ServiceCalendar,
-    reader: SnapshotReader,
-    /** Footpath columns derived by another engine over the same snapshot (shared memory), or null. */
-    footpaths: FootpathColumns | null = null,
-    /** Landmark tables built by another engine over the same snapshot (shared memory), or null: built on first use. */
-    landmarks: LandmarkTables | null = null,
+    /** The engine's footpaths (one Transfers per engine: its relaxed graph and landmark tables read the same). */
+    readonly transfers: Transfers,
+    /** Landmark tables built by this or another engine over the same snapshot (shared memory), or null: built on first use. */
+    landmarks: LandmarkTables | null,
     /** The relaxed graph of destination pruning, built by the engine (in shared memory with `share`) or another engine over the same snapshot, or null: built here. */
-    graph: RelaxedGraphColumns | null = null,
+    graph: RelaxedGraphColumns | null,
   ) {
-    this.transfers = new Transfers(reader, footpaths);
     this.days = new QueryDays(tt, calendar);
     this.patternMode = new Uint8Array(tt.patternCount);
     for (let p = 0; p < tt.patternCount; p++) this.patternMode[p] = MODE_BITS[transitModeOf(tt.routeType[tt.patternRoute[p]])];
