@@ -1,5 +1,6 @@
 import type { TimetableTables } from '../timetable/timetable-tables.js';
 import type { ServiceCalendar } from '../trips/service-calendar.js';
+import { resizedColumn } from '../timetable/alloc-column.js';
 
 /**
  * The open cursors of one board search, struct of arrays, reused across searches. A cursor
@@ -115,26 +116,16 @@ export class BoardCursors {
 
   private grow(): void {
     const size = this.row.length * 2;
-    const i32 = (a: Int32Array) => {
-      const b = new Int32Array(size);
-      b.set(a);
-      return b;
-    };
-    const f64 = (a: Float64Array) => {
-      const b = new Float64Array(size);
-      b.set(a);
-      return b;
-    };
-    this.row = i32(this.row);
-    this.n = i32(this.n);
-    this.tripFirst = i32(this.tripFirst);
-    this.rank = i32(this.rank);
-    this.hi = i32(this.hi);
-    this.day = i32(this.day);
-    this.ref = f64(this.ref);
-    this.pos = i32(this.pos);
-    this.stop = i32(this.stop);
-    this.trip = i32(this.trip);
-    this.head = f64(this.head);
+    this.row = resizedColumn(this.row, size);
+    this.n = resizedColumn(this.n, size);
+    this.tripFirst = resizedColumn(this.tripFirst, size);
+    this.rank = resizedColumn(this.rank, size);
+    this.hi = resizedColumn(this.hi, size);
+    this.day = resizedColumn(this.day, size);
+    this.ref = resizedColumn(this.ref, size);
+    this.pos = resizedColumn(this.pos, size);
+    this.stop = resizedColumn(this.stop, size);
+    this.trip = resizedColumn(this.trip, size);
+    this.head = resizedColumn(this.head, size);
   }
 }

@@ -1,3 +1,5 @@
+import { resizedColumn } from '../timetable/alloc-column.js';
+
 /**
  * Candidate journeys of vehicle records, a column per field: the matcher keeps a national poll's
  * candidates here rather than as an object each (objects that live through the poll are what
@@ -42,19 +44,14 @@ export class CandidateColumns {
 
   private grow(): void {
     const n = this.tripIdx.length * 2;
-    const widen = <T extends Int32Array | Float64Array | Uint8Array>(a: T, make: (n: number) => T): T => {
-      const b = make(n);
-      b.set(a);
-      return b;
-    };
-    this.tripIdx = widen(this.tripIdx, (k) => new Int32Array(k));
-    this.day = widen(this.day, (k) => new Int32Array(k));
-    this.delayS = widen(this.delayS, (k) => new Float64Array(k));
-    this.stopSequence = widen(this.stopSequence, (k) => new Int32Array(k));
-    this.atStop = widen(this.atStop, (k) => new Uint8Array(k));
-    this.along = widen(this.along, (k) => new Float64Array(k));
-    this.off = widen(this.off, (k) => new Float64Array(k));
-    this.cost = widen(this.cost, (k) => new Float64Array(k));
+    this.tripIdx = resizedColumn(this.tripIdx, n);
+    this.day = resizedColumn(this.day, n);
+    this.delayS = resizedColumn(this.delayS, n);
+    this.stopSequence = resizedColumn(this.stopSequence, n);
+    this.atStop = resizedColumn(this.atStop, n);
+    this.along = resizedColumn(this.along, n);
+    this.off = resizedColumn(this.off, n);
+    this.cost = resizedColumn(this.cost, n);
   }
 }
 

@@ -1,3 +1,4 @@
+import { resizedColumn } from '../timetable/alloc-column.js';
 import { UNREACHED } from './planner-api.js';
 
 /** Most rounds a search runs (round 0 = access, then one per trip): up to 15 transfers. */
@@ -135,23 +136,15 @@ export class RaptorLabels {
 
   /** New arrays of `entries` (slotStop of `slotCapacity`), keeping the first `used` entries (and the slots taken). */
   private resize(entries: number, slotCapacity: number, used: number): void {
-    const keep = <T extends Int32Array | Uint16Array | Uint8Array>(old: T, grown: T): T => {
-      grown.set(old.subarray(0, used));
-      return grown;
-    };
-    this.walk = keep(this.walk, new Int32Array(entries));
-    this.ride = keep(this.ride, new Int32Array(entries));
-    this.rideBest = keep(this.rideBest, new Int32Array(entries));
-    this.rideTrip = keep(this.rideTrip, new Int32Array(entries));
-    this.rideDay = keep(this.rideDay, new Uint8Array(entries));
-    this.rideFrom = keep(this.rideFrom, this.posArray(entries));
-    this.rideTo = keep(this.rideTo, this.posArray(entries));
-    this.walkFrom = keep(this.walkFrom, new Int32Array(entries));
-    if (slotCapacity !== this.slotStop.length) {
-      const s = new Int32Array(slotCapacity);
-      s.set(this.slotStop.subarray(0, Math.min(this.slots, slotCapacity)));
-      this.slotStop = s;
-    }
+    this.walk = resizedColumn(this.walk, entries, used);
+    this.ride = resizedColumn(this.ride, entries, used);
+    this.rideBest = resizedColumn(this.rideBest, entries, used);
+    this.rideTrip = resizedColumn(this.rideTrip, entries, used);
+    this.rideDay = resizedColumn(this.rideDay, entries, used);
+    this.rideFrom = resizedColumn(this.rideFrom, entries, used);
+    this.rideTo = resizedColumn(this.rideTo, entries, used);
+    this.walkFrom = resizedColumn(this.walkFrom, entries, used);
+    if (slotCapacity !== this.slotStop.length) this.slotStop = resizedColumn(this.slotStop, slotCapacity, Math.min(this.slots, slotCapacity));
   }
 
   /** Where `stop`'s labels start, a slot taken now when it has none. Arrays may be reallocated: read them after. */

@@ -1,5 +1,6 @@
 import type { StreetStep } from './street-api.js';
 import { buildSteps } from './street-steps.js';
+import { resizedColumn } from '../timetable/alloc-column.js';
 
 /** A street path: what route() and the access search return for one leg. */
 export interface StreetPath {
@@ -90,13 +91,8 @@ export class PathBuffer {
   private ensure(points: number): void {
     if (2 * points <= this.points.length) return;
     const size = Math.max(points, this.points.length);
-    const grow = <T extends Float64Array | Uint32Array>(a: T, n: number): T => {
-      const b = new (a.constructor as new (n: number) => T)(n);
-      b.set(a);
-      return b;
-    };
-    this.points = grow(this.points, 4 * size);
-    this.names = grow(this.names, 2 * size);
-    this.lengths = grow(this.lengths, 2 * size);
+    this.points = resizedColumn(this.points, 4 * size);
+    this.names = resizedColumn(this.names, 2 * size);
+    this.lengths = resizedColumn(this.lengths, 2 * size);
   }
 }
