@@ -53,7 +53,7 @@ export function readSnapshotApart(file: string): SnapshotApart {
     const bytes = new Uint8Array(shared);
     // The preamble says how long the header is; with both in place the reader lists the sections.
     readRange(fd, file, bytes, 0, Math.min(size, PREAMBLE_BYTES));
-    const headerEnd = size >= PREAMBLE_BYTES ? Math.min(size, PREAMBLE_BYTES + new DataView(shared, 0, PREAMBLE_BYTES).getUint32(12, true)) : size;
+    const headerEnd = size >= PREAMBLE_BYTES ? Math.min(size, SnapshotReader.headerEnd(shared)) : size;
     readRange(fd, file, bytes, PREAMBLE_BYTES, headerEnd);
     const ranges = new SnapshotReader(shared).header.sections
       .map((s) => ({ name: s.name, start: s.byteOffset, end: s.byteOffset + s.length * DTYPE_BYTES[s.dtype], apart: OPEN_ONLY_SECTIONS.includes(s.name) }))

@@ -45,7 +45,7 @@ export class SnapshotReader {
     const view = new DataView(buffer, 0, PREAMBLE_BYTES);
     const version = view.getUint32(8, true);
     if (version !== FORMAT_VERSION) throw new SnapshotFormatError(`Got snapshot format v${version} when this engine reads v${FORMAT_VERSION}. ${REBUILD_HINT}`);
-    const headerBytes = view.getUint32(12, true);
+    const headerBytes = SnapshotReader.headerEnd(buffer) - PREAMBLE_BYTES;
     if (PREAMBLE_BYTES + headerBytes > size) throw new SnapshotFormatError(`Truncated snapshot: header of ${headerBytes} bytes overruns the ${size}-byte file.`);
     try {
       this.header = decodeHeader(new Uint8Array(buffer, PREAMBLE_BYTES, headerBytes));
@@ -62,6 +62,11 @@ export class SnapshotReader {
       }
       this.sections.set(s.name, s);
     }
+  }
+
+  /** Where the header of the snapshot starting `buffer` ends (the preamble, PREAMBLE_BYTES of it, says how long the header is): what to read before the sections can be listed. */
+  static headerEnd(buffer: ArrayBufferLike): number {
+    return PREAMBLE_BYTES + new DataView(buffer, 0, PREAMBLE_BYTES).getUint32(12, true);
   }
 
   has(name: string): boolean {
