@@ -15,12 +15,11 @@ export const MAX_CACHED_DRAWS = 65_536;
 /**
  * Bytes per generation of each cache (geometries by polyline, by stops; draws), as they count
  * them: a worker holds at most about 2 x (2 + 2 + 4) MiB however much of the country it is asked
- * to draw (V8 keeps about as much again of heap around them). A box in a busy centre touches a
- * few hundred geometries of a few KiB; draws are small but dear to make again (each shape of the
- * pattern decoded and fitted to its stops). Measured on 1,000 random boxes over 350 tiles: with
- * 4 + 4 + 8 MiB a worker's heap held 72 MiB and its RSS grew 180-230 MiB; with 2 + 2 + 4, 55 and
- * about 195 (noisy: most of the rest is V8 and malloc keeping freed pages); CPU per cold box +16%
- * against unbounded caches at 200 tiles (6.3 against 5.4 ms). A map panning one region stays warm.
+ * to draw (V8 keeps about as much again of heap around them; unbounded, 5,120 random boxes at 350
+ * tiles grew a worker by 497 MiB). A map panning one region stays warm: `node bench/shapes-ab.js
+ * SNAP 500 4 --pan` at 200 tiles, 0.59 ms CPU a box against 0.60 unbounded. Boxes at random over
+ * the country cost what holding the whole country saved: 6.1 against 4.2-4.5 ms (without --pan);
+ * 8 + 8 + 16 MiB gained nothing there (6.1) and held 170 MiB more on 2 workers after 14,000 requests.
  */
 export const MAX_CACHED_GEOMETRY_BYTES = 2 << 20;
 export const MAX_CACHED_DRAW_BYTES = 4 << 20;
