@@ -44,6 +44,14 @@ export interface SnapshotApart {
   readonly openOnly: ArrayBuffer;
 }
 
+/** The shared copies readSnapshotApart made: an engine over one needs tables derived with its `openOnly` (see lacksOpenOnlySections). */
+const readApart = new WeakSet<ArrayBufferLike>();
+
+/** Whether `snapshot` is a shared copy from readSnapshotApart, which lacks OPEN_ONLY_SECTIONS: an engine opens it only with `tables`. */
+export function lacksOpenOnlySections(snapshot: ArrayBufferLike): boolean {
+  return readApart.has(snapshot);
+}
+
 /** Reads a snapshot file as SnapshotApart. Throws the fs error naming the file, or SnapshotFormatError for a file that is not a snapshot. */
 export function readSnapshotApart(file: string): SnapshotApart {
   const fd = openSync(file, 'r');
@@ -73,6 +81,7 @@ export function readSnapshotApart(file: string): SnapshotApart {
       at = Math.max(at, end);
     }
     readRange(fd, file, bytes, at, size);
+    readApart.add(shared);
     return { shared, openOnly };
   } finally {
     closeSync(fd);

@@ -9,6 +9,7 @@ import { SharedRateLimiter } from '../auth/shared-rate-limiter.js';
 import type { FeedHub } from '../live/feed-hub.js';
 import { keyId } from '../auth/api-keys.js';
 import { loadStaticAssets } from '../http/static-assets.js';
+import { lacksOpenOnlySections } from '../snapshot-source.js';
 import type { FromWorker, ToWorker, WorkerInit, WorkerKeys } from './worker-protocol.js';
 
 /** The compiled worker entry (workers run built JavaScript, also when the caller runs from sources). */
@@ -18,7 +19,7 @@ const WORKER_ENTRY = fileURLToPath(new URL('../../dist/cluster/worker-main.js', 
 export interface ClusterOptions {
   /** The snapshot in shared memory that every worker views (see toShared). */
   snapshot: SharedArrayBuffer;
-  /** Tables derived from it into shared memory (`Engine.open(snapshot, { share: true }).deriveSharedTables()`) that every worker views instead of deriving its own; default none. */
+  /** Tables derived from it into shared memory (`Engine.open(snapshot, { share: true }).deriveSharedTables()`) that every worker views instead of deriving its own; default none. Required for a snapshot from readSnapshotApart (its `openOnly` passed to that open). */
   tables?: SharedTables | null;
   workers: number;
   keys: ApiKeys;
@@ -48,6 +49,7 @@ export interface RunningCluster {
   /**
    * Swaps every worker to a new snapshot (read once into new shared memory). Resolves when all
    * have swapped; each request is answered wholly from the old snapshot or wholly from the new.
+   * `tables` as in ClusterOptions.
    */
   reload(snapshot: SharedArrayBuffer, label: string, tables?: SharedTables | null): Promise<void>;
   /**
@@ -77,6 +79,7 @@ export function toShared(bytes: Uint8Array): SharedArrayBuffer {
  * Rate-limit counters are shared memory too, so a key's budget is the same whatever the worker.
  */
 export async function startCluster(options: ClusterOptions): Promise<RunningCluster> {
+  checkTables(options.snapshot, options.tables, 'startCluster');
   const host = options.host ?? '127.0.0.1';
   const base = {
     snapshot: options.snapshot,
@@ -110,6 +113,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     workers: workers.length,
     reload: async (snapshot, label, tables = null) => {
+      checkTables(snapshot, tables, 'reload');
       await Promise.all(workers.map((w) => ask(w, { type: 'reload', snapshot, tables, label }, 'reloaded')));
     },
     // Two phases, so the keys are in force in every worker or in none: each worker checks and
@@ -130,6 +134,16 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
       await Promise.all(workers.map((w) => ask(w, { type: 'close' }, 'closed').catch(() => undefined)));
     },
   };
+}
+
+/**
+ * Throws, before any worker opens it, for a snapshot read apart without tables: a worker would
+ * fail at open on the sections it lacks, with an error about the bytes (a profile delta past its
+ * offsets) rather than the arguments.
+ */
+function checkTables(snapshot: SharedArrayBuffer, tables: SharedTables | null | undefined, what: string): void {
+  if (tables || !lacksOpenOnlySections(snapshot)) return;
+  throw new TypeError(`${what}: the snapshot was read apart (readSnapshotApart), without the sections only read at open, and no tables were given: pass tables = Engine.open(shared, { share: true, openOnly }).deriveSharedTables()`);
 }
 
 /** Keys as workers receive them: hashes only, with their counter slots. */
