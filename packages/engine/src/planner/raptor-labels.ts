@@ -6,6 +6,12 @@ export const MAX_ROUNDS = 17;
 
 /** Entries each label array starts with, and shrinks to no fewer than: 1,024 stops of MAX_ROUNDS rounds. */
 export const MIN_ENTRIES = 1024 * MAX_ROUNDS;
+/**
+ * Slots the label arrays of a new RaptorLabels start with and shrink to no fewer than
+ * (MIN_ENTRIES / MAX_ROUNDS). Internal, not exported from the package: the planner oracle test
+ * lowers it so that its small random timetables grow the arrays in the middle of a search.
+ */
+export const labelSizing = { minSlots: MIN_ENTRIES / MAX_ROUNDS };
 /** Searches in a row that each used under a quarter of the label arrays before they shrink (to twice the most any of those used). */
 export const SHRINK_AFTER = 16;
 
@@ -52,6 +58,9 @@ export class RaptorLabels {
   private lowSearches = 0;
   private lowEntries = 0;
   private lowSlots = 0;
+  /** labelSizing.minSlots when constructed, and the entries of that many slots of MAX_ROUNDS. */
+  private readonly minSlots = labelSizing.minSlots;
+  private readonly minEntries = this.minSlots * MAX_ROUNDS;
 
   constructor(
     readonly stopCount: number,
@@ -60,15 +69,16 @@ export class RaptorLabels {
   ) {
     this.widePos = widestPattern > 0x10000;
     this.baseOf = new Int32Array(stopCount);
-    this.slotStop = new Int32Array(MIN_ENTRIES / MAX_ROUNDS);
-    this.walk = new Int32Array(MIN_ENTRIES);
-    this.ride = new Int32Array(MIN_ENTRIES);
-    this.rideBest = new Int32Array(MIN_ENTRIES);
-    this.rideTrip = new Int32Array(MIN_ENTRIES);
-    this.rideDay = new Uint8Array(MIN_ENTRIES);
-    this.rideFrom = this.posArray(MIN_ENTRIES);
-    this.rideTo = this.posArray(MIN_ENTRIES);
-    this.walkFrom = new Int32Array(MIN_ENTRIES);
+    const entries = this.minEntries;
+    this.slotStop = new Int32Array(this.minSlots);
+    this.walk = new Int32Array(entries);
+    this.ride = new Int32Array(entries);
+    this.rideBest = new Int32Array(entries);
+    this.rideTrip = new Int32Array(entries);
+    this.rideDay = new Uint8Array(entries);
+    this.rideFrom = this.posArray(entries);
+    this.rideTo = this.posArray(entries);
+    this.walkFrom = new Int32Array(entries);
   }
 
   /** Stops that hold a slot in this search (each reached: it has a walk label below UNREACHED). */
@@ -115,7 +125,7 @@ export class RaptorLabels {
 
   /** Counts a finished search that used `entries` and `slots`; past SHRINK_AFTER small ones in a row, reallocates the arrays to twice the most they used. */
   private shrinkAfter(entries: number, slots: number): void {
-    if (entries * 4 >= this.walk.length || this.walk.length <= MIN_ENTRIES) {
+    if (entries * 4 >= this.walk.length || this.walk.length <= this.minEntries) {
       this.lowSearches = 0;
       this.lowEntries = 0;
       this.lowSlots = 0;
@@ -124,7 +134,7 @@ export class RaptorLabels {
     this.lowEntries = Math.max(this.lowEntries, entries);
     this.lowSlots = Math.max(this.lowSlots, slots);
     if (++this.lowSearches < SHRINK_AFTER) return;
-    this.resize(Math.max(MIN_ENTRIES, 2 * this.lowEntries), Math.max(MIN_ENTRIES / MAX_ROUNDS, 2 * this.lowSlots), 0);
+    this.resize(Math.max(this.minEntries, 2 * this.lowEntries), Math.max(this.minSlots, 2 * this.lowSlots), 0);
     this.lowSearches = 0;
     this.lowEntries = 0;
     this.lowSlots = 0;
