@@ -38,9 +38,9 @@ function scanOrigin(engine: Engine): OriginCandidates {
   };
 }
 
-/** The matcher's own rule, and a way to run a match with the oracle in its place. */
+/** The matcher's own rule (its TripCandidates), and a way to run a match with the oracle in its place. */
 function internals(engine: Engine) {
-  const m = engine.vehicleMatcher as unknown as { originCandidates: OriginCandidates; lineTrips(rec: VehicleRecord): number[] | null };
+  const m = (engine.vehicleMatcher as unknown as { candidates: { originCandidates: OriginCandidates; lineTrips(rec: VehicleRecord): number[] | null } }).candidates;
   return {
     indexed: (trips: number[], rec: VehicleRecord, aimedMs: number) => m.originCandidates(trips, rec, aimedMs),
     lineTrips: (rec: VehicleRecord) => m.lineTrips(rec),

@@ -4,29 +4,21 @@ import type { StringTable } from '../snapshot/strings.js';
 import type { StopTable } from '../stops/stop-table.js';
 import type { TripSummary } from '../api.js';
 import { parseDay, ukDayOf } from '../time.js';
-import type { VehicleRecord } from './vehicle-record.js';
-import { LiveIndex, lineKey } from './live-index.js';
+import { directionId, type VehicleRecord } from './vehicle-record.js';
+import type { LiveIndex } from './live-index.js';
 import { lateCalls } from './late-calls.js';
 import { LiveOverlay, tripDayKey, type LiveMatchStats, type LiveTrip, type MatchMethod, type MatchOptions, type UnmatchedReason } from './live-overlay.js';
 import type { TripPaths } from '../shapes/trip-paths.js';
 import { PRIOR_WEIGHT } from '../shapes/trip-path.js';
 import { TripSchedule, progressAt, scheduledAlong, type Progress } from './trip-schedule.js';
-import { BoundedCache } from '../bounded-cache.js';
 import { CandidateColumns } from './candidate-columns.js';
+import { TripCandidates } from './trip-candidates.js';
 
 const HOUR_S = 3600;
 /** A journey counts as running from this long before its first departure... */
 const RUN_BEFORE_S = 20 * 60;
 /** ...until this long after its last arrival (late running). */
 const RUN_AFTER_S = 60 * 60;
-/** Origin aimed departure must equal the trip's first departure within this, seconds. */
-const ORIGIN_TOLERANCE_S = 60;
-
-/** Journey codes and trip_ids whose trip the matcher remembers; per generation of a BoundedCache (about a national feed's worth: ~36,000 vehicles, two codes each). */
-const MAX_REMEMBERED_TRIP_IDS = 100_000;
-
-/** No trips (a shared empty list for misses). */
-const NO_TRIPS: readonly number[] = [];
 
 /** Candidates kept per position-matched vehicle for resolving conflicts. */
 const RANKED = 4;
@@ -46,25 +38,27 @@ const RANKED = 4;
  * stops) and interpolating the timetable there.
  */
 export class VehicleMatcher {
-  private indexCache: LiveIndex | undefined;
   private readonly schedule: TripSchedule;
+  /** The trips each record may be (rules 1 and 2, and the line of rule 3). */
+  private readonly candidates: TripCandidates;
 
   constructor(
     private readonly tt: TimetableTables,
-    private readonly strings: StringTable,
-    private readonly stops: StopTable,
+    strings: StringTable,
+    stops: StopTable,
     private readonly calendar: ServiceCalendar,
-    private readonly summary: (tripIdx: number) => TripSummary,
-    private readonly findTrip: (tripId: string) => number,
+    summary: (tripIdx: number) => TripSummary,
+    findTrip: (tripId: string) => number,
     /** Trip geometry, shared with the engine's itineraries and route shapes. */
     private readonly paths: TripPaths,
   ) {
     this.schedule = new TripSchedule(tt);
+    this.candidates = new TripCandidates(tt, strings, stops, calendar, this.schedule, summary, findTrip);
   }
 
   /** The lookup index, built on first use. */
   get index(): LiveIndex {
-    return (this.indexCache ??= new LiveIndex(this.tt, this.strings, this.summary));
+    return this.candidates.index;
   }
 
   /**
@@ -153,18 +147,18 @@ export class VehicleMatcher {
     const maxOff = options.maxOffRouteM ?? 1000;
     let offRoute = false;
     // 1. Journey code.
-    const codeTrips = this.codeCandidates(rec);
+    const codeTrips = this.candidates.codeCandidates(rec);
     if (codeTrips.length) {
       const fixedDay = rec.startDate ? parseDay(rec.startDate) : NaN;
       if (this.ranked(codeTrips, rec, maxOff, Number.isNaN(fixedDay) ? null : fixedDay, Infinity)) return 'journey_code';
       offRoute = this.lastOffRoute;
     }
-    const lineTrips = this.lineTrips(rec);
+    const lineTrips = this.candidates.lineTrips(rec);
     // 2. Origin aimed departure time.
     if (lineTrips && Number.isFinite(rec.originAimedDepartureMs)) {
       let aimed = rec.originAimedDepartureMs;
       if (aimed - nowMs > 20 * HOUR_S * 1000) aimed -= 86_400_000;
-      const hits = this.originCandidates(lineTrips, rec, aimed);
+      const hits = this.candidates.originCandidates(lineTrips, rec, aimed);
       if (hits.length) {
         // Several journeys can leave at that time (both directions, duplicated runs): agreement first, then nearest schedule.
         const c = this.scratch;
@@ -196,132 +190,6 @@ export class VehicleMatcher {
     const n = Math.min(limit, c.count);
     for (let k = 0; k < n; k++) this.kept.append(c, order[k]);
     return n;
-  }
-
-  /** codeCandidates' list, reused per record. */
-  private readonly codeTrips: number[] = [];
-
-  /** Trips named by the record's journey codes that agree with its operator and line. Called per record: allocates nothing; the list is valid until the next call. */
-  private codeCandidates(rec: VehicleRecord): number[] {
-    const out = this.codeTrips;
-    out.length = 0;
-    if (rec.tripId) {
-      const t = this.tripOf(rec.tripId);
-      if (t >= 0) out.push(t);
-    }
-    if (!rec.ticketMachineCode && !rec.journeyRef) return out;
-    const ix = this.index;
-    // The operator as LiveIndex's number (-1: not given; -2: no route has it, so no trip agrees).
-    const op = rec.operatorRef === null ? -1 : (ix.operatorIdx.get(rec.operatorRef.toLowerCase()) ?? -2);
-    const line1 = rec.publishedLineName?.toLowerCase() ?? null;
-    const line2 = rec.lineRef?.toLowerCase() ?? null;
-    for (let k = 0; k < 2; k++) {
-      const code = k === 0 ? rec.ticketMachineCode : rec.journeyRef;
-      if (!code) continue;
-      if (op === -1) {
-        const trips = ix.byJourneyCode.get(code) ?? NO_TRIPS;
-        for (let i = 0; i < trips.length; i++) this.pushAgreeing(out, trips[i], op, line1, line2);
-      } else {
-        // The operator's trips of the code, in trip order (as a scan of the whole list filtered by operator gives them).
-        const group = ix.byJourneyCodeOperator.get(code);
-        if (group) for (let i = lowerBound(group.operators, op); i < group.operators.length && group.operators[i] === op; i++) this.pushAgreeing(out, group.trips[i], op, line1, line2);
-      }
-      if (rec.source === 'siri_vm') {
-        const t = this.tripOf(code);
-        if (t >= 0) this.pushAgreeing(out, t, op, line1, line2);
-      }
-    }
-    return out;
-  }
-
-  /**
-   * findTrip, remembered across polls (a feed names mostly the same journeys poll after poll;
-   * misses too). Remembered under a copy of `id`: a parsed record's text is a slice of its whole
-   * document, which a remembered slice would keep alive (a national SIRI-VM document, 23 MB, per
-   * poll naming a new journey).
-   */
-  private tripOf(id: string): number {
-    let t = this.tripIds.get(id);
-    if (t === undefined) {
-      t = this.findTrip(id);
-      this.tripIds.set(detached(id), t);
-    }
-    return t;
-  }
-
-  /** Trip by journey code or trip_id as findTrip gave it (NOT_FOUND included), at most MAX_REMEMBERED_TRIP_IDS. */
-  private readonly tripIds = new BoundedCache<string, number>(MAX_REMEMBERED_TRIP_IDS);
-
-  /** Adds trip t to `out` when its route agrees with the record's operator (LiveIndex number; -1: not given) and either line name (lower case; null: not given). */
-  private pushAgreeing(out: number[], t: number, op: number, line1: string | null, line2: string | null): void {
-    const r = this.tt.tripRoute[t];
-    if (op !== -1 && this.index.routeOperatorIdx[r] !== op) return;
-    if ((line1 !== null || line2 !== null) && !this.lineIs(line1, r) && !this.lineIs(line2, r)) return;
-    out.push(t);
-  }
-
-  /** True when `line` (lower case) is route r's line or line name. */
-  private lineIs(line: string | null, r: number): boolean {
-    return line !== null && (line === this.index.routeLine[r] || line === this.index.routeLineName[r]);
-  }
-
-  /** The line's trips: operator + PublishedLineName / LineRef, else the GTFS-RT route_id. */
-  private lineTrips(rec: VehicleRecord): number[] | null {
-    const ix = this.index;
-    if (rec.operatorRef) {
-      for (const line of [rec.publishedLineName, rec.lineRef]) {
-        const trips = line ? ix.byLine.get(lineKey(rec.operatorRef, line)) : undefined;
-        if (trips) return trips;
-      }
-    }
-    return rec.routeId ? (ix.byRouteId.get(rec.routeId) ?? null) : null;
-  }
-
-  /**
-   * Trips of the line whose first departure is the origin aimed time, with their agreement score
-   * (direction, origin, destination), in the line's trip order (day before second). Per day, a
-   * binary search of the line's first departures: a record reads the trips leaving within
-   * ORIGIN_TOLERANCE_S, not every trip of its line.
-   */
-  private originCandidates(trips: number[], rec: VehicleRecord, aimedMs: number): [number, number, number][] {
-    const s = this.schedule;
-    const d0 = ukDayOf(aimedMs);
-    const line = this.index.byStart(trips);
-    const n = line.start.length;
-    const tol = ORIGIN_TOLERANCE_S * 1000;
-    // Hits as trip * 2 + k (day d0 - k), sorted below into the order a scan of the line's trips gives.
-    const hits: number[] = [];
-    for (let k = 0; k < 2; k++) {
-      const day = d0 - k;
-      const ref = this.calendar.reference(day);
-      let lo = 0, hi = n;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (ref + line.start[mid] * 1000 - aimedMs < -tol) lo = mid + 1;
-        else hi = mid;
-      }
-      for (let i = lo; i < n && ref + line.start[i] * 1000 - aimedMs <= tol; i++) {
-        const t = line.trips[i];
-        if (this.calendar.runs(this.tt.tripService[t], day)) hits.push(t * 2 + k);
-      }
-    }
-    if (hits.length > 1) hits.sort((a, b) => a - b);
-    const scored: [number, number, number][] = [];
-    const dir = directionId(rec);
-    for (const h of hits) {
-      const t = h >> 1;
-      s.load(t);
-      let score = 0;
-      if (dir !== null && this.tt.tripDirection[t] === dir) score++;
-      if (rec.originRef && this.atco(s.stop(0)) === rec.originRef) score++;
-      if (rec.destinationRef && this.atco(s.stop(s.length - 1)) === rec.destinationRef) score++;
-      scored.push([t, d0 - (h & 1), score]);
-    }
-    return scored;
-  }
-
-  private atco(stopIdx: number): string {
-    return this.strings.get(this.stops.atco[stopIdx]);
   }
 
   /** Set by ranked(): true when some running candidate was rejected for being off its route. */
@@ -388,26 +256,3 @@ export class VehicleMatcher {
   }
 }
 
-/** A copy of `s` that shares no memory with a longer string it was cut from (V8 keeps a slice's whole parent alive). */
-function detached(s: string): string {
-  return s.split('').join('');
-}
-
-/** First index of `a` (ascending) holding a value >= v. */
-function lowerBound(a: Int32Array, v: number): number {
-  let lo = 0, hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (a[mid] < v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** GTFS direction_id the record implies: GTFS-RT direction_id, or SIRI outbound = 0 / inbound = 1 (the BODS GTFS convention). */
-function directionId(rec: VehicleRecord): 0 | 1 | null {
-  if (rec.directionId !== null) return rec.directionId;
-  if (rec.directionRef === 'outbound') return 0;
-  if (rec.directionRef === 'inbound') return 1;
-  return null;
-}

@@ -56,6 +56,14 @@ export interface VehicleRecord {
   wheelchairCapacity: number | null;
 }
 
+/** GTFS direction_id the record implies: GTFS-RT direction_id, or SIRI outbound = 0 / inbound = 1 (the BODS GTFS convention). */
+export function directionId(rec: VehicleRecord): 0 | 1 | null {
+  if (rec.directionId !== null) return rec.directionId;
+  if (rec.directionRef === 'outbound') return 0;
+  if (rec.directionRef === 'inbound') return 1;
+  return null;
+}
+
 /** Feed a vehicle record came from: BODS SIRI-VM or GTFS-realtime. */
 export type VehicleSource = 'siri_vm' | 'gtfs_rt';
 
