@@ -1,4 +1,4 @@
-import { builtWorkerScript, startWorker } from '../builder-worker.js';
+import { builtWorkerScript, startWorker, workerAnswer } from '../builder-worker.js';
 import { SnapshotReader, type PlacePageColumns } from '@transit/engine';
 import { compilePlacePages, mergePlacePageParts, placePageTexts, type PlacePageChoice } from './compile-place-pages.js';
 import type { PlacePagesAnswer, PlacePagesWork } from './place-pages-worker.js';
@@ -40,12 +40,7 @@ export interface PlacePagesWorker {
 export function startPlacePagesWorker(snapshot: SharedArrayBuffer, choice: PlacePageChoice, workerEntry: string | URL = WORKER_ENTRY): PlacePagesWorker {
   const work: PlacePagesWork = { snapshot, choice };
   const worker = startWorker(workerEntry, { workerData: work });
-  const result = new Promise<PlacePageColumns>((resolve, reject) => {
-    // Node delivers a thread's messages before its 'exit': an exit seen first had no answer.
-    worker.once('message', (answer: PlacePagesAnswer) => ('error' in answer ? reject(workerError(answer.error)) : resolve(answer.pages)));
-    worker.once('error', (err) => reject(new Error(`the place pages worker failed: ${err.message}`)));
-    worker.once('exit', (code) => reject(new Error(`the place pages worker exited (code ${code}) without an answer`)));
-  });
+  const result = workerAnswer<PlacePagesAnswer>(worker, 'place pages').then((answer) => answer.pages);
   result.catch(() => {}); // abandoned (this thread's half threw first): not an unhandled rejection
   return {
     result,
@@ -53,11 +48,4 @@ export function startPlacePagesWorker(snapshot: SharedArrayBuffer, choice: Place
       void worker.terminate();
     },
   };
-}
-
-/** The worker's error as one of this thread's, with the same name and message. */
-function workerError(e: { name: string; message: string }): Error {
-  const err = new Error(e.message);
-  err.name = e.name;
-  return err;
 }

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PlacePageColumns } from '@transit/engine';
 import type { PlacePageChoice } from './compile-place-pages.js';
+import { workerFailure, type WorkerFailure } from '../builder-worker.js';
 
 /** What compilePlacePagesOnTwoThreads hands its worker (place-pages-threads.ts). */
 export interface PlacePagesWork {
@@ -10,7 +11,7 @@ export interface PlacePagesWork {
 }
 
 /** The worker's answer: its part of the pages, or the message of what it threw. */
-export type PlacePagesAnswer = { pages: PlacePageColumns } | { error: { name: string; message: string } };
+export type PlacePagesAnswer = { pages: PlacePageColumns } | WorkerFailure;
 
 // The worker thread's whole job: one part of compilePlacePages, posted back. The modules are
 // imported inside the try: a failure to load them is an answer too. (A thread that ends without
@@ -22,6 +23,5 @@ try {
   const pages = compilePlacePages(new SnapshotReader(snapshot), choice);
   parentPort!.postMessage({ pages } satisfies PlacePagesAnswer, Object.values(pages).map((a: Uint32Array | Uint8Array) => a.buffer as ArrayBuffer));
 } catch (err) {
-  const e = err instanceof Error ? err : new Error(String(err));
-  parentPort!.postMessage({ error: { name: e.name, message: e.message } } satisfies PlacePagesAnswer);
+  parentPort!.postMessage(workerFailure(err) satisfies PlacePagesAnswer);
 }

@@ -1,6 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
+import { workerFailure, type WorkerFailure } from '../builder-worker.js';
 
 /** What hashFilesOnWorker hands its worker (hash-files.ts). */
 export interface HashFilesWork {
@@ -17,7 +18,7 @@ export interface FileHash {
 }
 
 /** The worker's answer: a hash per file, `stopped` when asked to stop, or the message of what it threw. */
-export type HashFilesAnswer = { hashes: FileHash[] } | { stopped: true } | { error: { name: string; message: string } };
+export type HashFilesAnswer = { hashes: FileHash[] } | { stopped: true } | WorkerFailure;
 
 /** Bytes per read: 1 MiB. */
 const READ_BYTES = 1 << 20;
@@ -49,7 +50,6 @@ function hashFiles(): HashFilesAnswer {
     }
     return { hashes };
   } catch (err) {
-    const e = err instanceof Error ? err : new Error(String(err));
-    return { error: { name: e.name, message: e.message } };
+    return workerFailure(err);
   }
 }

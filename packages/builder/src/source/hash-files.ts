@@ -1,4 +1,4 @@
-import { builtWorkerScript, startWorker } from '../builder-worker.js';
+import { builtWorkerScript, startWorker, workerAnswer } from '../builder-worker.js';
 import type { FileHash, HashFilesAnswer, HashFilesWork } from './hash-files-worker.js';
 
 export type { FileHash } from './hash-files-worker.js';
@@ -19,17 +19,10 @@ export function hashFilesOnWorker(files: string[], signal?: AbortSignal, workerE
   const onAbort = () => Atomics.store(new Int32Array(stop), 0, 1);
   if (signal?.aborted) onAbort();
   else signal?.addEventListener('abort', onAbort, { once: true });
-  let answer: HashFilesAnswer | undefined;
-  let failure: Error | undefined;
-  return new Promise((resolve, reject) => {
-    worker.once('message', (a: HashFilesAnswer) => (answer = a));
-    worker.once('error', (err) => (failure = new Error(`the fingerprint worker failed: ${err.message}`)));
-    worker.once('exit', (code) => {
-      signal?.removeEventListener('abort', onAbort);
-      if (answer && 'hashes' in answer) resolve(answer.hashes);
-      else if (answer && 'error' in answer) reject(Object.assign(new Error(answer.error.message), { name: answer.error.name }));
-      else if (answer) reject(new Error('the fingerprint was stopped'));
-      else reject(failure ?? new Error(`the fingerprint worker exited (code ${code}) without an answer`));
+  return workerAnswer<HashFilesAnswer>(worker, 'fingerprint', true)
+    .finally(() => signal?.removeEventListener('abort', onAbort))
+    .then((answer) => {
+      if ('stopped' in answer) throw new Error('the fingerprint was stopped');
+      return answer.hashes;
     });
-  });
 }
