@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodePolyline } from '@transit/engine';
 import { TripPath } from '../../packages/engine/src/shapes/trip-path.js';
+import { project } from '../support/trip-path.js';
 
 describe('live geometry', () => {
   it('decodes a precision-5 polyline (the reference example of the encoding)', () => {
@@ -19,14 +20,14 @@ describe('live geometry', () => {
     expect(path.fromShape).toBe(true);
     expect(Array.from(path.stopAlong).map(Math.round)).toEqual([0, 1000, 2000, 4000]);
     const mid = { lat: lat + 0.0005, lon: lon0 + dLon / 4 }; // 500 m along, 56 m off the road
-    const out = path.project(mid.lat, mid.lon, null, 400)!;
+    const out = project(path, mid.lat, mid.lon, null, 400)!;
     expect(Math.round(out.along)).toBe(500);
     expect(Math.round(out.offM)).toBe(56);
     // Same point when the timetable has the bus on its way back: the return pass (3500 m) wins...
-    expect(Math.round(path.project(mid.lat, mid.lon, null, 3400)!.along)).toBe(3500);
+    expect(Math.round(project(path, mid.lat, mid.lon, null, 3400)!.along)).toBe(3500);
     // ...and a heading east picks the outbound pass whatever the prior.
-    expect(Math.round(path.project(mid.lat, mid.lon, 90, 3400)!.along)).toBe(500);
-    expect(path.project(lat + 0.02, lon0, null, 0)).toBeNull(); // 2.2 km off
+    expect(Math.round(project(path, mid.lat, mid.lon, 90, 3400)!.along)).toBe(500);
+    expect(project(path, lat + 0.02, lon0, null, 0)).toBeNull(); // 2.2 km off
   });
 
   it('falls back to straight lines between stops when the shape misses a stop', () => {

@@ -1,10 +1,11 @@
-// FEATURE UNDER TEST: TripPath.project (block index, outward scan from the prior) gives exactly the answer of a scan over every segment, on seeded random paths.
+// FEATURE UNDER TEST: TripPath.projectInto (block index, outward scan from the prior) gives exactly the answer of a scan over every segment, on seeded random paths.
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../support/random-timetable.js';
 import { TripPath } from '../../packages/engine/src/shapes/trip-path.js';
+import { project, type Projected } from '../support/trip-path.js';
 
-/** The brute-force oracle: every segment in order, the first strictly cheaper one kept (TripPath.project before its block index). */
-function projectAll(path: TripPath, lat: number, lon: number, bearing: number | null, priorAlong: number, maxOffM: number, priorWeight = 0.05): { along: number; offM: number } | null {
+/** The brute-force oracle: every segment in order, the first strictly cheaper one kept (projection before the block index). */
+function projectAll(path: TripPath, lat: number, lon: number, bearing: number | null, priorAlong: number, maxOffM: number, priorWeight = 0.05): Projected | null {
   const px = path.x(lon), py = path.y(lat);
   const xy = path.xy;
   const segs = (xy.length >> 1) - 1;
@@ -48,7 +49,7 @@ function randomShape(next: () => number, n: number, stepM: number, loops: boolea
   return out;
 }
 
-describe('TripPath.project against a scan of every segment', () => {
+describe('TripPath.projectInto against a scan of every segment', () => {
   it('random paths (straight-line paths between stops, from 2 to 1,200 points, with loops and repeated points), positions, priors, bearings and limits', () => {
     const next = mulberry32(7);
     let hits = 0, misses = 0;
@@ -66,7 +67,7 @@ describe('TripPath.project against a scan of every segment', () => {
         const prior = (next() * 1.4 - 0.2) * path.length;
         const bearing = next() < 0.3 ? null : Math.floor(next() * 360);
         const maxOff = [300, 1000, 50, Infinity][q % 4];
-        const got = path.project(lat, lon, bearing, prior, maxOff);
+        const got = project(path, lat, lon, bearing, prior, maxOff);
         expect(got).toStrictEqual(projectAll(path, lat, lon, bearing, prior, maxOff));
         if (got) hits++;
         else misses++;
@@ -85,7 +86,7 @@ describe('TripPath.project against a scan of every segment', () => {
     for (let k = 19; k >= 0; k--) points.push(lat, lon0 + k * dLon);
     const path = TripPath.build(new Float64Array(0), Float64Array.from(points));
     for (const prior of [0, 1000, 2500, 3900]) {
-      const got = path.project(lat, lon0 + 7 * dLon, null, prior, 300, 0);
+      const got = project(path, lat, lon0 + 7 * dLon, null, prior, 300, 0);
       expect(got).toStrictEqual(projectAll(path, lat, lon0 + 7 * dLon, null, prior, 300, 0));
       expect(Math.round(got!.along)).toBe(700);
     }

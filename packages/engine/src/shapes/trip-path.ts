@@ -149,22 +149,16 @@ export class TripPath {
   }
 
   /**
-   * Projects a position onto the path: the point minimising off-route distance plus
-   * `priorWeight` × distance from `priorAlong` (the scheduled position, to pick the right pass
-   * on loops) plus a penalty where the segment heads against `bearing`; on a tie, the earliest
-   * segment. Null when the best point is farther than `maxOffM` from the path. The answer is the
-   * one of a scan over every segment, but the scan starts at the block of segments holding
-   * `priorAlong` and works outwards, skipping blocks whose bounding box lies beyond `maxOffM` and
-   * stopping each way once the prior term alone exceeds the best cost: a vehicle costs the
-   * segments near it and its schedule, not the whole route. The matcher calls `projectInto`
-   * (no allocation); this allocates its result and a scratch pair.
+   * Projects a position onto the path into `out` (distance along, then off route, metres): the
+   * point minimising off-route distance plus `priorWeight` × distance from `priorAlong` (the
+   * scheduled position, to pick the right pass on loops) plus a penalty where the segment heads
+   * against `bearing`; on a tie, the earliest segment. False (out untouched) when the best point is
+   * farther than `maxOffM` from the path. The answer is the one of a scan over every segment, but
+   * the scan starts at the block of segments holding `priorAlong` and works outwards, skipping
+   * blocks whose bounding box lies beyond `maxOffM` and stopping each way once the prior term alone
+   * exceeds the best cost: a vehicle costs the segments near it and its schedule, not the whole
+   * route. Called per candidate journey per vehicle: allocates nothing.
    */
-  project(lat: number, lon: number, bearing: number | null, priorAlong: number, maxOffM = 1000, priorWeight = PRIOR_WEIGHT): { along: number; offM: number } | null {
-    const out = new Float64Array(2);
-    return this.projectInto(lat, lon, bearing, priorAlong, maxOffM, priorWeight, out) ? { along: out[0], offM: out[1] } : null;
-  }
-
-  /** project() into `out` (distance along, then off route, metres) with no allocation: false (out untouched) where project() gives null. Called per candidate journey per vehicle. */
   projectInto(lat: number, lon: number, bearing: number | null, priorAlong: number, maxOffM: number, priorWeight: number, out: Float64Array): boolean {
     const px = this.x(lon), py = this.y(lat);
     const segs = (this.xy.length >> 1) - 1;
@@ -185,7 +179,7 @@ export class TripPath {
     return true;
   }
 
-  /** Best point of project() so far, by COST, ALONG, OFF (off-route metres) and SEG (no allocation per call, no boxed numbers). */
+  /** Best point of projectInto() so far, by COST, ALONG, OFF (off-route metres) and SEG (no allocation per call, no boxed numbers). */
   private readonly best = new Float64Array(4);
 
   /** The block whose bounding box is nearest (px, py) (the first of equals), or -1 when there is none. */
@@ -217,7 +211,7 @@ export class TripPath {
   }
 
   /**
-   * project()'s scan of block b: each segment within maxOffM competes for the best. `gap` is how
+   * projectInto()'s scan of block b: each segment within maxOffM competes for the best. `gap` is how
    * far along the block lies from the prior (<= 0 when it holds it). Returns false when neither
    * this block nor any farther one the same way can beat the best (the prior term alone exceeds it).
    */
@@ -270,10 +264,10 @@ export class TripPath {
   }
 }
 
-/** project()'s default weight of the distance from the scheduled position, per metre of distance off route. */
+/** projectInto's weight (the matcher's) of the distance from the scheduled position, per metre of distance off route. */
 export const PRIOR_WEIGHT = 0.05;
 
-/** Segments per bounding box of project()'s block index. */
+/** Segments per bounding box of projectInto()'s block index. */
 const BLOCK_SEGMENTS = 16;
 /** Fields of TripPath.best. */
 const COST = 0, ALONG = 1, OFF = 2, SEG = 3;
