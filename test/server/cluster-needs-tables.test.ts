@@ -6,13 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
 import { runTracked } from '../support/processes.js';
 
-const SCRIPT = fileURLToPath(new URL('../support/fixtures/cluster-tables/start-cluster.mjs', import.meta.url));
+const SCRIPT = fileURLToPath(new URL('../support/fixtures/cluster/start-cluster.mjs', import.meta.url));
 
 const run = (step: string) => runTracked(process.execPath, [SCRIPT], { env: { ...process.env, SNAPSHOT: inject('demoSnapshot'), STEP: step } });
 
 describe('a cluster over a snapshot read apart', () => {
   it('refuses to start without tables, naming them, and leaves no worker running', async () => {
-    const { status, stdout, stderr } = await run('start');
+    const { status, stdout, stderr } = await run('no-tables');
     expect(stderr).toBe('');
     expect(stdout.trim()).toBe('refused: startCluster: the snapshot was read apart (readSnapshotApart), without the sections only read at open, and no tables were given: pass tables = Engine.open(shared, { share: true, openOnly }).deriveSharedTables()');
     expect(status).toBe(0);

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { Engine, type SharedTables } from '@transit/engine';
 import type { ApiKeys } from './auth/api-keys.js';
 import type { TierTable } from './auth/tiers.js';
@@ -8,7 +7,7 @@ import { startLiveServices } from './live/live-services.js';
 import { FeedHub } from './live/feed-hub.js';
 import { ListenError, startServer } from './server.js';
 import { openEngine, type SnapshotApart } from './snapshot-source.js';
-import { startCluster, toShared } from './cluster/cluster.js';
+import { probePort, startCluster, toShared } from './cluster/cluster.js';
 import { createAccessLog } from './observe/access-log.js';
 import { SharedRateLimiter } from './auth/shared-rate-limiter.js';
 import { RedisRateSync } from './auth/redis-rate-sync.js';
@@ -195,19 +194,4 @@ async function startSharedLimits(setup: ServeSetup): Promise<{ limiter: SharedRa
 /** The configured Redis cannot be reached at start. */
 export class RedisConfigError extends Error {
   override readonly name = 'RedisConfigError';
-}
-
-/**
- * Binds host:port for a moment to check it is free (0: any free port) and returns the port;
- * ListenError when it cannot be bound. Worker threads all listen on the port found here.
- */
-export function probePort(host: string, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', () => reject(new ListenError(`Could not listen on ${host}:${port} (port in use or address not available).`)));
-    s.listen(port, host, () => {
-      const { port: bound } = s.address() as { port: number };
-      s.close(() => resolve(bound));
-    });
-  });
 }

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import type { SharedTables } from '@transit/engine';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +27,7 @@ export interface ClusterOptions {
   tiers: TierTable;
   live: LiveConfig;
   host?: string;
-  /** 0 picks a free port (the first worker's), which the others then share. */
+  /** 0 picks a free port (probePort) that every worker then listens on. */
   port?: number;
   /** Shared request counters, or null. */
   metrics?: SharedArrayBuffer | null;
@@ -95,16 +96,18 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     assets: (await loadStaticAssets({ demoKey: options.demoKey }).precompress()).toShared(),
   };
   const workers: Worker[] = [];
-  let port = options.port ?? 8080;
+  // A port the first worker picked itself (listening on 0) is not shared: the next worker's listen fails on it.
+  let port = options.port === 0 ? await probePort(host, 0) : (options.port ?? 8080);
   try {
     for (let i = 0; i < Math.max(1, options.workers); i++) {
       const { worker, listening } = spawn({ ...base, port, thread: i });
-      workers.push(worker);
       // Feed results queue in the worker's port until it listens for them; the latest come first.
       options.feeds?.attach((msg) => worker.postMessage(msg satisfies ToWorker));
       port = await listening;
+      workers.push(worker);
     }
   } catch (err) {
+    // A worker that failed to start ends by itself (worker-main); those listening close.
     await Promise.all(workers.map((w) => ask(w, { type: 'close' }, 'closed').catch(() => undefined)));
     throw err;
   }
@@ -144,6 +147,21 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
 function checkTables(snapshot: SharedArrayBuffer, tables: SharedTables | null | undefined, what: string): void {
   if (tables || !lacksOpenOnlySections(snapshot)) return;
   throw new TypeError(`${what}: the snapshot was read apart (readSnapshotApart), without the sections only read at open, and no tables were given: pass tables = Engine.open(shared, { share: true, openOnly }).deriveSharedTables()`);
+}
+
+/**
+ * Binds host:port for a moment to check it is free (0: any free port) and returns the port;
+ * ListenError when it cannot be bound. Worker threads all listen on the port found here.
+ */
+export function probePort(host: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', () => reject(new ListenError(`Could not listen on ${host}:${port} (port in use or address not available).`)));
+    s.listen(port, host, () => {
+      const { port: bound } = s.address() as { port: number };
+      s.close(() => resolve(bound));
+    });
+  });
 }
 
 /** Keys as workers receive them: hashes only, with their counter slots. */

@@ -96,4 +96,6 @@ try {
   send({ type: 'listening', port: server.port });
 } catch (err) {
   send({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
+  // Failed before listening: nothing to close; without the port the thread ends by itself.
+  port.close();
 }

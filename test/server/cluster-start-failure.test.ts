@@ -1,0 +1,26 @@
+// FEATURE UNDER TEST: startCluster when a worker cannot start: on a port another socket holds, it
+// rejects with the worker's ListenError and leaves no worker running (its child process then ends
+// by itself) instead of waiting without end for the failed worker to close; on port 0 it picks
+// one free port that every worker listens on.
+import { fileURLToPath } from 'node:url';
+import { describe, expect, inject, it } from 'vitest';
+import { runTracked } from '../support/processes.js';
+
+const SCRIPT = fileURLToPath(new URL('../support/fixtures/cluster/start-cluster.mjs', import.meta.url));
+
+const run = (step: string) => runTracked(process.execPath, [SCRIPT], { env: { ...process.env, SNAPSHOT: inject('demoSnapshot'), STEP: step } });
+
+describe('startCluster when a worker cannot start', () => {
+  it('rejects on a port already taken, and no worker is left running', async () => {
+    const { status, stdout, stderr } = await run('busy-port');
+    expect(stderr).toBe('');
+    expect(stdout.trim()).toMatch(/^refused: Could not listen on 127\.0\.0\.1:\d+ \(port in use or address not available\)\.$/);
+    expect(status).toBe(0);
+  });
+
+  it('on port 0, starts both workers on one free port', async () => {
+    const { signal, stdout } = await run('port-0');
+    expect(stdout.trim()).toBe('started 2 workers on one port: true');
+    expect(signal).toBe('SIGTERM');
+  });
+});
