@@ -2,13 +2,8 @@
 // (readSnapshotApart, without the sections only read at open) when no tables come with it, with
 // an error naming the missing tables, before any worker opens it; run in a child process, which
 // then ends by itself (a worker thread left running would keep it alive).
-import { fileURLToPath } from 'node:url';
-import { describe, expect, inject, it } from 'vitest';
-import { runTracked } from '../support/processes.js';
-
-const SCRIPT = fileURLToPath(new URL('../support/fixtures/cluster/start-cluster.mjs', import.meta.url));
-
-const run = (step: string) => runTracked(process.execPath, [SCRIPT], { env: { ...process.env, SNAPSHOT: inject('demoSnapshot'), STEP: step } });
+import { describe, expect, it } from 'vitest';
+import { runStartCluster as run } from '../support/cli-process.js';
 
 describe('a cluster over a snapshot read apart', () => {
   it('refuses to start without tables, naming them, and leaves no worker running', async () => {

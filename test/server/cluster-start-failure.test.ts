@@ -2,13 +2,8 @@
 // rejects with the worker's ListenError and leaves no worker running (its child process then ends
 // by itself) instead of waiting without end for the failed worker to close; on port 0 it picks
 // one free port that every worker listens on.
-import { fileURLToPath } from 'node:url';
-import { describe, expect, inject, it } from 'vitest';
-import { runTracked } from '../support/processes.js';
-
-const SCRIPT = fileURLToPath(new URL('../support/fixtures/cluster/start-cluster.mjs', import.meta.url));
-
-const run = (step: string) => runTracked(process.execPath, [SCRIPT], { env: { ...process.env, SNAPSHOT: inject('demoSnapshot'), STEP: step } });
+import { describe, expect, it } from 'vitest';
+import { runStartCluster as run } from '../support/cli-process.js';
 
 describe('startCluster when a worker cannot start', () => {
   it('rejects on a port already taken, and no worker is left running', async () => {

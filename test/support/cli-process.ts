@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSnapshot } from '@transit/builder';
 import { READY_LINE } from '@transit/cli';
+import { inject } from 'vitest';
 import { runTracked, spawnTracked, type ProcessResult, type TrackedProcess } from './processes.js';
 
 /** The built `transit` command (tests run after `npm run build`). */
@@ -83,4 +84,10 @@ export async function spread<T>(count: number, request: () => Promise<T>): Promi
   const out: T[] = [];
   for (let i = 0; i < count; i++) out.push(await request());
   return out;
+}
+
+/** The cluster fixture (test/support/fixtures/cluster/start-cluster.mjs) run to its end over the demo snapshot, doing `step` (see the script). */
+export function runStartCluster(step: string): Promise<ProcessResult> {
+  const script = fileURLToPath(new URL('fixtures/cluster/start-cluster.mjs', import.meta.url));
+  return runTracked(process.execPath, [script], { env: { ...process.env, SNAPSHOT: inject('demoSnapshot'), STEP: step } });
 }
