@@ -10,6 +10,7 @@ import { describe, it, expect } from 'vitest';
 import { buildSnapshot } from '@transit/builder';
 import { PREAMBLE_BYTES, SECTION_ALIGN } from '@transit/engine';
 import { openSource } from '../../packages/builder/src/source/feed-source.js';
+import { StopTimeStore } from '../../packages/builder/src/gtfs/stop-time-store.js';
 import { smallFeed } from '../support/small-feed.js';
 import { HAVE_DATA, data } from '../support/data.js';
 import { openFilesUnder } from '../support/open-files.js';
@@ -81,3 +82,27 @@ describe('the stop times temp file', () => {
     await expect(buildSnapshot({ gtfs: [feed], quiet: true, builtAt, tmpDir: missing })).resolves.toBeTruthy();
   });
 });
+
+describe('the stop times runs', () => {
+  it('start at 262,144 rows and double while a run stays within an eighth of the rows pushed, up to the run size', () => {
+    const tmpDir = tempDir('spill-sizes-');
+    const runLengths = (rows: number, runRows?: number) => {
+      const store = new StopTimeStore({ tmpDir, runRows });
+      for (let i = 0; i < rows; i++) store.push(i >> 4, 0, i & 15, 0, 0, 0);
+      const spans = (store as unknown as { runs: { start: number; end: number }[] }).runs.map((r) => r.end - r.start);
+      store.dispose();
+      return { spans, buffered: rows - spans.reduce((a, b) => a + b, 0) };
+    };
+    // A feed of a few million rows no longer buffers 1,048,576 rows (21 MiB, and the half it doubled from) before its first spill.
+    expect(runLengths(600_000)).toEqual({ spans: [262_144, 262_144], buffered: 75_712 });
+    const national = runLengths(9_500_000).spans; // 16 runs of 262,144 rows, 8 of 524,288, then 1,048,576
+    expect(national.slice(0, 16).every((n) => n === 262_144)).toBe(true);
+    expect(national.filter((n) => n === 524_288).length).toBe(8);
+    expect(national.length).toBe(25);
+    expect(national.at(-1)).toBe(1 << 20);
+    // A run size below the first is the run size throughout (tests force the spill with one).
+    expect(runLengths(3_000, 997).spans).toEqual([997, 997, 997]);
+    expect(readdirSync(tmpDir)).toEqual([]);
+  }, 60_000);
+});
+

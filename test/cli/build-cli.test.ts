@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Engine } from '@transit/engine';
 import { HAVE_DATA, data } from '../support/data.js';
 import { runTransit } from '../support/cli-process.js';
+import { smallFeed, stopTimeRows } from '../support/small-feed.js';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'cli-'));
 const transit = (...args: string[]) => runTransit(['build', ...args]);
@@ -60,5 +61,18 @@ describe('transit build', () => {
     expect(r.stdout).toMatch(/Feed issues \(rows skipped or repaired\): \d+\n {2}single_stop_trip: \d+/);
     const first = JSON.parse(readFileSync(path.join(dir, 'issues.jsonl'), 'utf8').split('\n')[0]);
     expect(Object.keys(first).sort()).toEqual(['code', 'entityId', 'field', 'file', 'line', 'message', 'severity', 'value']);
+  });
+
+  it('loads only what a GTFS folder build runs: no server, no protobufjs, proj4 or yauzl (each costs RSS)', async () => {
+    const dir = tmp();
+    // Preloaded into the child: at exit, the CommonJS packages it loaded (the server's uWebSockets.js and those three are CommonJS).
+    const preload = path.join(dir, 'loaded.mjs');
+    writeFileSync(preload, "import { createRequire } from 'node:module';\nconst cache = createRequire(import.meta.url).cache;\nprocess.on('exit', () => process.stderr.write('loaded: ' + Object.keys(cache).join(' ') + '\\n'));\n");
+    const feed = smallFeed({ stopTimes: stopTimeRows('T1', ['08:00:00', '08:05:00']) });
+    const r = await runTransit(['build', '--gtfs', feed, '--out', path.join(dir, 'small.snap'), '--quiet'], { NODE_OPTIONS: `--import=${preload}` });
+    expect(r.status, r.stderr).toBe(0);
+    const loaded = [...r.stderr.matchAll(/loaded: (.*)/g)].map((m) => m[1]).join(' '); // the main thread's line and its workers'
+    expect(loaded).toContain('/flatbuffers/'); // the preload sees the builder's own CommonJS dependencies
+    for (const name of ['uWebSockets.js', 'protobufjs', 'proj4', 'yauzl']) expect(loaded).not.toContain(`/node_modules/${name}/`);
   });
 });

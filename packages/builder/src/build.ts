@@ -47,7 +47,7 @@ export interface BuildOptions {
   coverage?: string;
   /** Folder for the stop times' temp file (sorted runs, removed when the build ends); default os.tmpdir(). */
   tmpDir?: string;
-  /** Stop times held in memory before a sorted run is spilled; default DEFAULT_RUN_ROWS (tests force the spill with a small one). */
+  /** Stop times held in memory before a sorted run is spilled, at most; default DEFAULT_RUN_ROWS (runs start smaller: stop-time-store.ts; tests force the spill with a small one). */
   stopTimeRunRows?: number;
 }
 

@@ -2,10 +2,15 @@ import { createReadStream } from 'node:fs';
 import { open, rename, rm, stat } from 'node:fs/promises';
 import { createHash, type Hash } from 'node:crypto';
 import path from 'node:path';
-import { conditionalHeaders, describeNetworkError, validatorsOf } from '@transit/feeds';
 import { writeManifest, type CachedFile, type Manifest } from './manifest.js';
 import { requestUrl, type SourceSpec } from './sources.js';
 import { formatBytes, type DownloadProgress } from './download-progress.js';
+
+/**
+ * The shared HTTP helpers (@transit/feeds), loaded by the first download: importing the builder
+ * to build does not load the live-feed parsers that package also holds (protobufjs, an XML parser).
+ */
+let http: Pick<typeof import('@transit/feeds'), 'conditionalHeaders' | 'describeNetworkError' | 'validatorsOf'> | undefined;
 
 /** How `downloadSource` talks to servers. */
 export interface DownloadOptions {
@@ -44,6 +49,7 @@ class FetchFailure extends Error {
  * outcome, and any unresumable `.part` is removed.
  */
 export async function downloadSource(spec: SourceSpec, dir: string, manifest: Manifest, opts: DownloadOptions): Promise<DownloadOutcome> {
+  http ??= await import('@transit/feeds');
   const final = path.join(dir, spec.file);
   const cached = await usableCache(manifest.sources[spec.name], spec, final);
   let failure = new FetchFailure('not attempted', false);
@@ -85,7 +91,7 @@ async function attemptDownload(spec: SourceSpec, final: string, dir: string, man
     await rm(part, { force: true }); // nothing resumable in it
     delete manifest.partial[spec.name];
   }
-  const headers: Record<string, string> = { 'accept-encoding': 'identity', 'user-agent': opts.userAgent, ...conditionalHeaders(cached) };
+  const headers: Record<string, string> = { 'accept-encoding': 'identity', 'user-agent': opts.userAgent, ...http!.conditionalHeaders(cached) };
   if (offset > 0) {
     headers.range = `bytes=${offset}-`;
     headers['if-range'] = partial.validator;
@@ -137,7 +143,7 @@ async function attemptDownload(spec: SourceSpec, final: string, dir: string, man
     await rename(part, final);
     const now = new Date().toISOString();
     const entry: CachedFile = { url: spec.url, file: spec.file, bytes, sha256, fetchedAt: now, checkedAt: now };
-    const { etag, lastModified } = validatorsOf(res.headers);
+    const { etag, lastModified } = http!.validatorsOf(res.headers);
     if (etag) entry.etag = etag;
     if (lastModified) entry.lastModified = lastModified;
     manifest.sources[spec.name] = entry;
@@ -190,7 +196,7 @@ function strongValidator(headers: Headers): string | undefined {
 
 /** A user-facing message for a network or file-system error. */
 function describeError(err: unknown, final: string): FetchFailure {
-  const described = describeNetworkError(err);
+  const described = http!.describeNetworkError(err);
   const e = err as Error & { syscall?: string; cause?: unknown };
   if (!described.network && e.syscall && !e.cause) return new FetchFailure(`cannot write ${path.dirname(final)}: ${e.message}`, false);
   return new FetchFailure(described.message, described.retryable);

@@ -6,12 +6,19 @@ import { BuildError } from '../issues.js';
 import { grown } from '../write/growable.js';
 import { RECORD_WORDS, callBuffer, maxOf, mergeRuns, sortedRows, type RunSpan, type TripCallSink } from './stop-time-runs.js';
 
-/** Rows held in memory before a sorted run is written to the temp file (about 21 bytes a row). */
+/** Rows held in memory before a sorted run is written to the temp file (about 21 bytes a row), once a feed is past 8 million rows. */
 export const DEFAULT_RUN_ROWS = 1 << 20;
+/**
+ * A run's rows at least (about 5 MiB): until the rows pushed reach eight times a run, runs stay
+ * this long. A feed of a few million rows then spills runs of a quarter of the default, and its
+ * buffer (with the copy it doubles from) never weighs the 21 + 10 MiB of a national run; a
+ * national feed merges a few more runs (about 20 more, 192 KiB each in the merge).
+ */
+const MIN_RUN_ROWS = 1 << 18;
 
 /** Where a store spills, and how many rows it holds before it does. */
 export interface StopTimeStoreOptions {
-  /** Rows per sorted run; default DEFAULT_RUN_ROWS. A feed with fewer rows is never spilled. */
+  /** Rows per sorted run at most; default DEFAULT_RUN_ROWS. A feed with fewer rows than its first run (MIN_RUN_ROWS, or runRows when smaller) is never spilled. */
   runRows?: number;
   /** Folder for the temp file; default os.tmpdir(). */
   tmpDir?: string;
@@ -30,6 +37,8 @@ export class StopTimeStore {
   /** Rows pushed so far. */
   length = 0;
   private readonly runRows: number;
+  /** Rows of the run being buffered: MIN_RUN_ROWS doubled while that stays within an eighth of the rows pushed so far, at most runRows. */
+  private runLimit: number;
   private readonly tmpDir: string;
   private trip = new Uint32Array(0);
   private seq = new Uint32Array(0);
@@ -47,6 +56,7 @@ export class StopTimeStore {
 
   constructor(options: StopTimeStoreOptions = {}) {
     this.runRows = Math.max(1, options.runRows ?? DEFAULT_RUN_ROWS);
+    this.runLimit = Math.min(this.runRows, MIN_RUN_ROWS);
     this.tmpDir = options.tmpDir ?? os.tmpdir();
   }
 
@@ -64,7 +74,7 @@ export class StopTimeStore {
     this.length++;
     if (trip >= this.tripRows.length) this.tripRows = grown(this.tripRows, Math.max(trip + 1, this.tripRows.length * 2));
     this.tripRows[trip]++;
-    if (this.buffered === this.runRows) this.spill();
+    if (this.buffered === this.runLimit) this.spill();
   }
 
   /** The rows not yet spilled, in file order, as views of the buffer (for tests of the parsers). */
@@ -152,6 +162,7 @@ export class StopTimeStore {
     }
     this.runs.push({ start, end: start + n });
     this.buffered = 0;
+    while (this.runLimit < this.runRows && this.runLimit * 2 <= this.length / 8) this.runLimit = Math.min(this.runRows, this.runLimit * 2);
   }
 
   /**
@@ -175,9 +186,9 @@ export class StopTimeStore {
     }
   }
 
-  /** Doubles the buffer, up to runRows. */
+  /** Doubles the buffer, up to the run's rows. */
   private grow(): void {
-    const capacity = Math.min(this.runRows, Math.max(FIRST_CAPACITY, this.trip.length * 2));
+    const capacity = Math.min(this.runLimit, Math.max(FIRST_CAPACITY, this.trip.length * 2));
     this.trip = grown(this.trip, capacity);
     this.seq = grown(this.seq, capacity);
     this.stop = grown(this.stop, capacity);

@@ -2,7 +2,7 @@ import { growF64, growU32, growU8 } from '../write/growable.js';
 import type { Progress } from '../progress.js';
 import type { ByteSource } from './byte-source.js';
 import { dataBlobs, decode, pbfError, readBlob, type BlobRef } from './pbf-blobs.js';
-import { PrimitiveBlockType, toNumber, type PrimitiveBlock } from './pbf-schema.js';
+import { pbfTypes, toNumber, type PrimitiveBlock } from './pbf-schema.js';
 import { PackedDeltas } from './packed-varints.js';
 import { wayAccess } from './highway-access.js';
 import { BlockTags } from './block-tags.js';
@@ -58,7 +58,7 @@ export async function parseOsm(sources: ByteSource[], progress?: Progress, withi
 }
 
 function block(source: ByteSource, bytes: Uint8Array, ref: BlobRef): PrimitiveBlock {
-  return decode<PrimitiveBlock>(source, () => PrimitiveBlockType.decode(bytes), `data block at byte ${ref.offset}`);
+  return decode<PrimitiveBlock>(source, () => pbfTypes().PrimitiveBlock.decode(bytes), `data block at byte ${ref.offset}`);
 }
 
 type Ways = ReturnType<typeof newWays>;

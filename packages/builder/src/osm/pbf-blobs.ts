@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { BuildError } from '../issues.js';
 import type { ByteSource } from './byte-source.js';
-import { BlobHeaderType, BlobType, HeaderBlockType, type Blob, type BlobHeader, type HeaderBlock } from './pbf-schema.js';
+import { pbfTypes, type Blob, type BlobHeader, type HeaderBlock } from './pbf-schema.js';
 
 /** Limits from the PBF specification: a BlobHeader under 64 KiB, a Blob under 32 MiB. */
 const MAX_HEADER_BYTES = 64 * 1024;
@@ -37,7 +37,7 @@ export async function* dataBlobs(source: ByteSource): AsyncGenerator<{ ref: Blob
     if (headerLen === 0 || headerLen > MAX_HEADER_BYTES) throw pbfError(source, `blob header length ${headerLen} at byte ${pos} is outside 1..${MAX_HEADER_BYTES}`);
     const headerBytes = await source.read(pos + 4, headerLen);
     if (headerBytes.length < headerLen) throw pbfError(source, `truncated blob header at byte ${pos + 4}`);
-    const header = decode<BlobHeader>(source, () => BlobHeaderType.decode(headerBytes), `blob header at byte ${pos + 4}`);
+    const header = decode<BlobHeader>(source, () => pbfTypes().BlobHeader.decode(headerBytes), `blob header at byte ${pos + 4}`);
     if (header.datasize <= 0 || header.datasize > MAX_BLOB_BYTES) throw pbfError(source, `blob size ${header.datasize} at byte ${pos + 4} is outside 1..${MAX_BLOB_BYTES}`);
     const ref = { offset: pos + 4 + headerLen, size: header.datasize };
     if (ref.offset + ref.size > source.size) throw pbfError(source, `blob at byte ${ref.offset} runs past the end of the file (truncated download?)`);
@@ -56,7 +56,7 @@ export async function* dataBlobs(source: ByteSource): AsyncGenerator<{ ref: Blob
 export async function readBlob(source: ByteSource, ref: BlobRef): Promise<Uint8Array> {
   const bytes = await source.read(ref.offset, ref.size);
   if (bytes.length < ref.size) throw pbfError(source, `truncated blob at byte ${ref.offset}`);
-  const blob = decode<Blob>(source, () => BlobType.decode(bytes), `blob at byte ${ref.offset}`);
+  const blob = decode<Blob>(source, () => pbfTypes().Blob.decode(bytes), `blob at byte ${ref.offset}`);
   if (blob.raw && blob.raw.length) return blob.raw.slice();
   if (blob.zlib_data && blob.zlib_data.length) {
     let out: Uint8Array;
@@ -74,7 +74,7 @@ export async function readBlob(source: ByteSource, ref: BlobRef): Promise<Uint8A
 }
 
 function checkHeader(source: ByteSource, bytes: Uint8Array): void {
-  const header = decode<HeaderBlock>(source, () => HeaderBlockType.decode(bytes), 'OSMHeader block');
+  const header = decode<HeaderBlock>(source, () => pbfTypes().HeaderBlock.decode(bytes), 'OSMHeader block');
   const missing = header.required_features.filter((f) => !SUPPORTED_FEATURES.has(f));
   if (missing.length) throw new BuildError(`${source.name} requires OSM PBF features this builder does not read: ${missing.join(', ')} (a history file? use a current extract).`);
 }

@@ -1,20 +1,33 @@
 import { readFileSync } from 'node:fs';
-import protobuf from 'protobufjs';
+import { createRequire } from 'node:module';
+import type { Type } from 'protobufjs';
 
-/**
- * The OSM PBF schema (`proto/fileformat.proto` + `proto/osmformat.proto`), parsed once at module
- * init. The proto folder sits two levels above both `src/osm/` (tests run the sources) and
- * `dist/osm/` (the built package), so one relative URL serves both.
- */
-const root = new protobuf.Root();
-for (const file of ['fileformat.proto', 'osmformat.proto']) {
-  protobuf.parse(readFileSync(new URL(`../../proto/${file}`, import.meta.url), 'utf8'), root, { keepCase: true });
+/** The four message types of the OSM PBF format that the builder reads and writes. */
+export interface PbfTypes {
+  BlobHeader: Type;
+  Blob: Type;
+  HeaderBlock: Type;
+  PrimitiveBlock: Type;
 }
 
-export const BlobHeaderType = root.lookupType('OSMPBF.BlobHeader');
-export const BlobType = root.lookupType('OSMPBF.Blob');
-export const HeaderBlockType = root.lookupType('OSMPBF.HeaderBlock');
-export const PrimitiveBlockType = root.lookupType('OSMPBF.PrimitiveBlock');
+let types: PbfTypes | undefined;
+
+/**
+ * The OSM PBF schema (`proto/fileformat.proto` + `proto/osmformat.proto`), parsed on first use:
+ * protobufjs loads only for builds that read or write streets (a GTFS-only build never needs it;
+ * importing it costs a few MiB of RSS). The proto folder sits two levels above both `src/osm/`
+ * (tests run the sources) and `dist/osm/` (the built package), so one relative URL serves both.
+ */
+export function pbfTypes(): PbfTypes {
+  if (types) return types;
+  const protobuf = createRequire(import.meta.url)('protobufjs') as typeof import('protobufjs');
+  const root = new protobuf.Root();
+  for (const file of ['fileformat.proto', 'osmformat.proto']) {
+    protobuf.parse(readFileSync(new URL(`../../proto/${file}`, import.meta.url), 'utf8'), root, { keepCase: true });
+  }
+  types = { BlobHeader: root.lookupType('OSMPBF.BlobHeader'), Blob: root.lookupType('OSMPBF.Blob'), HeaderBlock: root.lookupType('OSMPBF.HeaderBlock'), PrimitiveBlock: root.lookupType('OSMPBF.PrimitiveBlock') };
+  return types;
+}
 
 /** A decoded `BlobHeader`. */
 export interface BlobHeader {

@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { BlobHeaderType, BlobType, HeaderBlockType, PrimitiveBlockType } from './pbf-schema.js';
+import { pbfTypes } from './pbf-schema.js';
 
 /** A node to write: OSM id (negative ids are fine, as for new data), WGS84 degrees. */
 export interface PbfNodeInput {
@@ -23,7 +23,8 @@ const BLOCK_SIZE = 8000;
  * networks. Way ids and metadata are not written (the trimmed schema has no field for them).
  */
 export function encodeOsmPbf(nodes: readonly PbfNodeInput[], ways: readonly PbfWayInput[]): Uint8Array {
-  const parts: Uint8Array[] = [frame('OSMHeader', HeaderBlockType.encode(HeaderBlockType.fromObject({ required_features: ['OsmSchema-V0.6', 'DenseNodes'], writingprogram: 'transit-builder' })).finish())];
+  const { HeaderBlock } = pbfTypes();
+  const parts: Uint8Array[] = [frame('OSMHeader', HeaderBlock.encode(HeaderBlock.fromObject({ required_features: ['OsmSchema-V0.6', 'DenseNodes'], writingprogram: 'transit-builder' })).finish())];
   for (let i = 0; i < nodes.length; i += BLOCK_SIZE) parts.push(frame('OSMData', nodeBlock(nodes.slice(i, i + BLOCK_SIZE))));
   for (let i = 0; i < ways.length; i += BLOCK_SIZE) parts.push(frame('OSMData', wayBlock(ways.slice(i, i + BLOCK_SIZE))));
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -42,7 +43,8 @@ function nodeBlock(nodes: readonly PbfNodeInput[]): Uint8Array {
     lon: packDeltas(nodes.map((n) => Math.round(n.lon * 1e7))),
   };
   const block = { stringtable: { s: [new Uint8Array(0)] }, primitivegroup: [{ dense }], granularity: 100 };
-  return PrimitiveBlockType.encode(PrimitiveBlockType.fromObject(block)).finish();
+  const { PrimitiveBlock } = pbfTypes();
+  return PrimitiveBlock.encode(PrimitiveBlock.fromObject(block)).finish();
 }
 
 function wayBlock(ways: readonly PbfWayInput[]): Uint8Array {
@@ -58,13 +60,15 @@ function wayBlock(ways: readonly PbfWayInput[]): Uint8Array {
   });
   const encoder = new TextEncoder();
   const block = { stringtable: { s: [...strings.keys()].map((s) => encoder.encode(s)) }, primitivegroup: [{ ways: encoded }], granularity: 100 };
-  return PrimitiveBlockType.encode(PrimitiveBlockType.fromObject(block)).finish();
+  const { PrimitiveBlock } = pbfTypes();
+  return PrimitiveBlock.encode(PrimitiveBlock.fromObject(block)).finish();
 }
 
 /** [int32 BE header length][BlobHeader][Blob] with zlib data. */
 function frame(type: string, raw: Uint8Array): Uint8Array {
-  const blob = BlobType.encode(BlobType.fromObject({ raw_size: raw.length, zlib_data: deflateSync(raw) })).finish();
-  const header = BlobHeaderType.encode(BlobHeaderType.fromObject({ type, datasize: blob.length })).finish();
+  const { Blob, BlobHeader } = pbfTypes();
+  const blob = Blob.encode(Blob.fromObject({ raw_size: raw.length, zlib_data: deflateSync(raw) })).finish();
+  const header = BlobHeader.encode(BlobHeader.fromObject({ type, datasize: blob.length })).finish();
   const out = new Uint8Array(4 + header.length + blob.length);
   new DataView(out.buffer).setUint32(0, header.length);
   out.set(header, 4);

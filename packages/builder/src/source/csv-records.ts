@@ -33,6 +33,7 @@ export class CsvSplitter {
 
   /** Passes the complete records of `chunk` (after what was left of the previous one) to `sink`. */
   push(chunk: Buffer, sink: RecordSink): void {
+    if (this.rest && !this.first) chunk = this.finishRest(chunk, sink);
     let buf: Buffer = this.rest ? Buffer.concat([this.rest, chunk]) : chunk;
     this.rest = null;
     if (this.first) {
@@ -45,6 +46,22 @@ export class CsvSplitter {
     }
     const end = scanRecords(buf, sink, false);
     if (end < buf.length) this.rest = Buffer.from(buf.subarray(end));
+  }
+
+  /**
+   * Completes the record left over from the previous chunk with this chunk's first line and
+   * returns the rest of the chunk (with whatever of them is still unfinished in front): the
+   * chunk is not copied whole behind the leftover, which made a chunk-sized buffer of garbage
+   * per chunk (about the file's size over a file). A record still open at that line end (a
+   * quoted field spanning lines) is scanned again with the whole chunk.
+   */
+  private finishRest(chunk: Buffer, sink: RecordSink): Buffer {
+    const lf = chunk.indexOf(LF);
+    const headEnd = lf < 0 ? chunk.length : lf + 1;
+    const head = Buffer.concat([this.rest!, chunk.subarray(0, headEnd)]);
+    this.rest = null;
+    const end = scanRecords(head, sink, false);
+    return end === head.length ? chunk.subarray(headEnd) : Buffer.concat([head.subarray(end), chunk.subarray(headEnd)]);
   }
 
   /** Passes the last record (which needs no line end) to `sink`. */

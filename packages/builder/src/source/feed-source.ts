@@ -2,7 +2,7 @@ import { createReadStream, promises as fs } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import yauzl from 'yauzl';
+import type { Entry, ZipFile } from 'yauzl';
 import { BuildError } from '../issues.js';
 import { hashFilesOnWorker, type FileHash } from './hash-files.js';
 
@@ -78,12 +78,13 @@ function singleFileSource(file: string): FeedSource {
 }
 
 async function zipSource(file: string): Promise<FeedSource> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+  const { default: yauzl } = await import('yauzl'); // only builds from zips load it
+  const zip = await new Promise<ZipFile>((resolve, reject) =>
     yauzl.open(file, { lazyEntries: true, autoClose: false }, (err, z) => (err || !z ? reject(new BuildError(`Cannot read zip ${file}: ${err?.message}`)) : resolve(z))),
   );
-  const entries = new Map<string, yauzl.Entry>();
+  const entries = new Map<string, Entry>();
   await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
+    zip.on('entry', (entry: Entry) => {
       // GTFS zips sometimes nest files in a folder: key by base name, first one wins.
       const base = path.posix.basename(entry.fileName);
       if (!entry.fileName.endsWith('/') && !entries.has(base)) entries.set(base, entry);
