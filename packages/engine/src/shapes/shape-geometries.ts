@@ -6,7 +6,8 @@ import { NONE } from '../snapshot/format.js';
 import { drawPattern, type PatternDraw } from './pattern-draw.js';
 import { ShapeGrid } from './shape-grid.js';
 import { compileShapeGrid, type ShapeGridColumns } from './shape-grid-columns.js';
-import { GeometryDraft, MODE_RANK, boundingBox, coarseDegrees, coarseUnits } from './shape-geometry.js';
+import { GeometryDraft, MODE_RANK, boundingBox, coarseLine } from './shape-geometry.js';
+import { LineSimplifier } from './simplify.js';
 import { BoundedCache } from '../bounded-cache.js';
 
 /** Geometries (and, separately, pattern draws) kept per generation of each BoundedCache. */
@@ -24,7 +25,7 @@ export const MAX_CACHED_DRAWS = 65_536;
 export const MAX_CACHED_GEOMETRY_BYTES = 2 << 20;
 export const MAX_CACHED_DRAW_BYTES = 4 << 20;
 
-/** What an entry holds, roughly: the coarse line, the object with its bbox and closure; the key's characters. */
+/** What an entry holds, roughly: the coarse line, the object with its bbox; the key's characters. */
 const geometryBytes = (g: LazyGeometry | null): number => (g === null ? 16 : 320 + g.coarse.byteLength);
 const drawBytes = (d: PatternDraw): number => 128 + 3 * (16 + 8 * d.drawn.length);
 
@@ -45,12 +46,23 @@ export interface DrawnGeometry {
 }
 
 /** A geometry built on demand, with its place in drawing order. */
-interface LazyGeometry extends DrawnGeometry {
-  /** MODE_RANK of the trip's mode. */
-  readonly rank: number;
-  /** Entry of `pattern`'s draw that first drew it (with `pattern`: the catalogue's creation order). */
-  readonly entry: number;
-  readonly coarse: Float64Array;
+class LazyGeometry implements DrawnGeometry {
+  constructor(
+    readonly shape: number,
+    readonly pattern: number,
+    /** Entry of `pattern`'s draw that first drew it (with `pattern`: the catalogue's creation order). */
+    readonly entry: number,
+    readonly trip: number,
+    readonly tripCount: number,
+    /** MODE_RANK of the trip's mode. */
+    readonly rank: number,
+    readonly bbox: ArrayLike<number>,
+    readonly coarse: Float64Array,
+  ) {}
+
+  coarseLine(): Float64Array {
+    return this.coarse;
+  }
 }
 
 /**
@@ -65,6 +77,8 @@ export class ShapeGeometries {
   private readonly draws: BoundedCache<number, PatternDraw>;
   private readonly byPolyline: BoundedCache<number, LazyGeometry | null>;
   private readonly byStops: BoundedCache<string, LazyGeometry | null>;
+  /** Scratch of the coarse copies (only the copy is kept). */
+  private readonly simplifier = new LineSimplifier();
 
   constructor(
     private readonly tt: TimetableTables,
@@ -171,18 +185,8 @@ export class ShapeGeometries {
   /** The geometry of a draft drawn on `ll` (scratch: only read here). */
   private finish(draft: GeometryDraft, ll: Float64Array): LazyGeometry {
     const trip = draft.representativeTrip();
-    const coarse = coarseDegrees(coarseUnits(ll));
-    return {
-      shape: draft.shape,
-      pattern: draft.pattern,
-      entry: draft.entry,
-      trip,
-      tripCount: draft.tripCount,
-      rank: MODE_RANK[this.modeOf(trip)],
-      bbox: boundingBox(ll),
-      coarse,
-      coarseLine: () => coarse,
-    };
+    const rank = MODE_RANK[this.modeOf(trip)];
+    return new LazyGeometry(draft.shape, draft.pattern, draft.entry, trip, draft.tripCount, rank, boundingBox(ll), coarseLine(ll, this.simplifier));
   }
 
   private draw(p: number): PatternDraw {

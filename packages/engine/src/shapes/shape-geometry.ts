@@ -1,5 +1,5 @@
 import type { TransitMode } from '../api.js';
-import { simplifyLine } from './simplify.js';
+import { LineSimplifier } from './simplify.js';
 
 /**
  * Tolerance of the coarse copy kept of each geometry, degrees of latitude (about 5.5 m): boxes
@@ -64,10 +64,21 @@ export function boundingBox(ll: Float64Array): [number, number, number, number] 
 }
 
 /** A geometry's coarse copy: simplified at COARSE_TOLERANCE_DEG, in whole COARSE_UNITs (interleaved lat, lon). */
-export function coarseUnits(ll: Float64Array): Int32Array {
-  const simple = simplifyLine(ll, COARSE_TOLERANCE_DEG);
+export function coarseUnits(ll: Float64Array, simplifier = new LineSimplifier()): Int32Array {
+  const simple = simplifier.simplify(ll, COARSE_TOLERANCE_DEG);
   const out = new Int32Array(simple.length);
   for (let k = 0; k < simple.length; k++) out[k] = Math.round(simple[k] * COARSE_UNIT);
+  return out;
+}
+
+/**
+ * coarseDegrees(coarseUnits(ll)) with nothing between but `simplifier`'s scratch: the one array a
+ * geometry built for a box keeps (`| 0` is the Int32Array's conversion: no -0).
+ */
+export function coarseLine(ll: Float64Array, simplifier: LineSimplifier): Float64Array {
+  const simple = simplifier.simplify(ll, COARSE_TOLERANCE_DEG);
+  const out = new Float64Array(simple.length);
+  for (let k = 0; k < simple.length; k++) out[k] = (Math.round(simple[k] * COARSE_UNIT) | 0) / COARSE_UNIT;
   return out;
 }
 
