@@ -1,11 +1,14 @@
 // FEATURE UNDER TEST: the route layer's reusable scratch (LineClipper, LineSimplifier, the
-// hypot that placing stops uses): a line after a longer one, a box after a larger box, gives
-// what it gives alone, and hypot is Math.hypot bit for bit.
+// hypot that placing stops uses, DrawCache's draws held as numbers): a line after a longer one,
+// a box after a larger box, gives what it gives alone; hypot is Math.hypot bit for bit; a cached
+// draw reads back as drawn, after aging and moving back, within its bounds.
 import { describe, expect, inject, it } from 'vitest';
 import { Engine, clipToBox, simplifyLine } from '@transit/engine';
 import { LineClipper } from '../../packages/engine/src/shapes/line-clip.js';
 import { LineSimplifier } from '../../packages/engine/src/shapes/simplify.js';
 import { hypot } from '../../packages/engine/src/spatial/hypot.js';
+import { DrawCache, drawCacheBytes, type CachedDraw } from '../../packages/engine/src/shapes/draw-cache.js';
+import type { PatternDraw } from '../../packages/engine/src/shapes/pattern-draw.js';
 import { demoEngine, readSnapshot } from '../support/snapshots.js';
 import { mulberry32 } from '../support/random-timetable.js';
 
@@ -77,5 +80,27 @@ describe('route layer scratch', () => {
       if (!Object.is(hypot(a, b), Math.hypot(a, b))) differ++;
     }
     expect(differ).toBe(0);
+  });
+
+  it('keeps draws as numbers: read back as drawn, aged, moved back, bounded', () => {
+    const rand = mulberry32(12);
+    const drawOf = (p: number): PatternDraw => {
+      const n = 1 + (p % 4);
+      return { drawn: Array.from({ length: n }, (_, k) => (k === 1 ? 0xffffffff : p * 10 + k)), count: Array.from({ length: n }, (_, k) => k + 1), trip: Array.from({ length: n }, (_, k) => p * 100 + k) };
+    };
+    const read = (d: CachedDraw) => ({ drawn: Array.from({ length: d.entries }, (_, k) => d.drawn(k)), count: Array.from({ length: d.entries }, (_, k) => d.count(k)), trip: Array.from({ length: d.entries }, (_, k) => d.trip(k)) });
+    const cache = new DrawCache(50, 1000);
+    let most = 0;
+    for (let i = 0; i < 3000; i++) {
+      const p = Math.floor(rand() * 200);
+      const hit = cache.get(p);
+      expect(read(hit ?? cache.set(p, drawOf(p)))).toEqual(drawOf(p));
+      most = Math.max(most, cache.bytes);
+    }
+    expect(most).toBeLessThanOrEqual(2 * 1000 + drawCacheBytes(4));
+    // A working set within one generation stays cached (hits in the old generation move back).
+    const warm = new DrawCache(50, 1 << 20);
+    for (let p = 0; p < 40; p++) warm.set(p, drawOf(p));
+    for (let round = 0; round < 5; round++) for (let p = 0; p < 40; p++) expect(read(warm.get(p)!)).toEqual(drawOf(p));
   });
 });

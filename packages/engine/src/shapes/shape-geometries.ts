@@ -3,31 +3,32 @@ import type { TimetableTables } from '../timetable/timetable-tables.js';
 import type { StringTable } from '../snapshot/strings.js';
 import type { TripPaths } from './trip-paths.js';
 import { NONE } from '../snapshot/format.js';
-import { drawPattern, type PatternDraw } from './pattern-draw.js';
+import { drawPattern } from './pattern-draw.js';
+import { DrawCache, type CachedDraw } from './draw-cache.js';
 import { ShapeGrid } from './shape-grid.js';
 import { compileShapeGrid, type ShapeGridColumns } from './shape-grid-columns.js';
 import { GeometryDraft, MODE_RANK, boundingBox, coarseLine } from './shape-geometry.js';
 import { LineSimplifier } from './simplify.js';
 import { BoundedCache } from '../bounded-cache.js';
 
-/** Geometries (and, separately, pattern draws) kept per generation of each BoundedCache. */
+/** Geometries (and, separately, pattern draws) kept per generation of each cache. */
 export const MAX_CACHED_GEOMETRIES = 20_000;
 export const MAX_CACHED_DRAWS = 65_536;
 /**
  * Bytes per generation of each cache (geometries by polyline, by stops; draws), as they count
- * them: a worker holds at most about 2 x (2 + 2 + 4) MiB however much of the country it is asked
- * to draw (V8 keeps about as much again of heap around them; unbounded, 5,120 random boxes at 350
- * tiles grew a worker by 497 MiB). A map panning one region stays warm: `node bench/shapes-ab.js
- * SNAP 500 4 --pan` at 200 tiles, 0.59 ms CPU a box against 0.60 unbounded. Boxes at random over
- * the country cost what holding the whole country saved: 6.1 against 4.2-4.5 ms (without --pan);
- * 8 + 8 + 16 MiB gained nothing there (6.1) and held 170 MiB more on 2 workers after 14,000 requests.
+ * them: a worker holds at most about 2 x (2 + 2 + 1) MiB however much of the country it is asked
+ * to draw (unbounded, 5,120 random boxes at 350 tiles grew a worker by 497 MiB). Draws are held as
+ * numbers (DrawCache): 1 MiB holds about as many as 4 MiB of draw objects did. A map panning one
+ * region stays warm: `node bench/shapes-ab.js SNAP 500 4 --pan` at 200 tiles, 0.59 ms CPU a box
+ * against 0.60 unbounded. Boxes at random over the country cost what holding the whole country
+ * saved: 6.1 against 4.2-4.5 ms (without --pan); 8 + 8 + 16 MiB gained nothing there (6.1) and
+ * held 170 MiB more on 2 workers after 14,000 requests.
  */
 export const MAX_CACHED_GEOMETRY_BYTES = 2 << 20;
-export const MAX_CACHED_DRAW_BYTES = 4 << 20;
+export const MAX_CACHED_DRAW_BYTES = 1 << 20;
 
 /** What an entry holds, roughly: the coarse line, the object with its bbox; the key's characters. */
 const geometryBytes = (g: LazyGeometry | null): number => (g === null ? 16 : 320 + g.coarse.byteLength);
-const drawBytes = (d: PatternDraw): number => 128 + 3 * (16 + 8 * d.drawn.length);
 
 /** One distinct route geometry, as the catalogue would hold it (ShapeCatalogue's columns for one g). */
 export interface DrawnGeometry {
@@ -74,7 +75,7 @@ class LazyGeometry implements DrawnGeometry {
  */
 export class ShapeGeometries {
   private gridCache: ShapeGrid | undefined;
-  private readonly draws: BoundedCache<number, PatternDraw>;
+  private readonly draws: DrawCache;
   private readonly byPolyline: BoundedCache<number, LazyGeometry | null>;
   private readonly byStops: BoundedCache<string, LazyGeometry | null>;
   /** Scratch of the coarse copies (only the copy is kept). */
@@ -92,7 +93,7 @@ export class ShapeGeometries {
     /** Bytes per generation of the geometry caches and of the draws' (tests make them small). */
     cacheBytes = { geometries: MAX_CACHED_GEOMETRY_BYTES, draws: MAX_CACHED_DRAW_BYTES },
   ) {
-    this.draws = new BoundedCache(MAX_CACHED_DRAWS, cacheBytes.draws, (_, d) => drawBytes(d));
+    this.draws = new DrawCache(MAX_CACHED_DRAWS, cacheBytes.draws);
     this.byPolyline = new BoundedCache(MAX_CACHED_GEOMETRIES, cacheBytes.geometries, (_, g) => geometryBytes(g));
     this.byStops = new BoundedCache(MAX_CACHED_GEOMETRIES, cacheBytes.geometries, (key, g) => 32 + key.length + geometryBytes(g));
   }
@@ -129,7 +130,7 @@ export class ShapeGeometries {
     const groups = new Map<string, number[]>();
     for (const p of stopPatterns.sort((a, b) => a - b)) {
       const draw = this.draw(p);
-      if (draw.drawn.length === 0 || draw.drawn[0] !== NONE) continue;
+      if (draw.entries === 0 || draw.drawn(0) !== NONE) continue;
       const key = this.stopsKey(p);
       const group = groups.get(key);
       if (group) group.push(p);
@@ -157,11 +158,11 @@ export class ShapeGeometries {
     for (let i = grid.itemPatternOffsets[item]; i < grid.itemPatternOffsets[item + 1]; i++) {
       const p = grid.itemPatterns[i];
       const draw = this.draw(p);
-      for (let k = 0; k < draw.drawn.length; k++) {
-        const s = draw.drawn[k];
+      for (let k = 0; k < draw.entries; k++) {
+        const s = draw.drawn(k);
         if (s === NONE || tt.shapePolyline[s] !== text) continue;
         draft ??= new GeometryDraft(s, p, k);
-        draft.add(tt.patternRoute[p], draw.count[k], draw.trip[k]);
+        draft.add(tt.patternRoute[p], draw.count(k), draw.trip(k));
       }
     }
     g = draft ? this.finish(draft, this.paths.shapeLine(draft.shape, true)) : null;
@@ -174,9 +175,9 @@ export class ShapeGeometries {
     let draft: GeometryDraft | undefined;
     for (const p of group) {
       const draw = this.draw(p);
-      for (let k = 0; k < draw.drawn.length; k++) {
+      for (let k = 0; k < draw.entries; k++) {
         draft ??= new GeometryDraft(NONE, p, k);
-        draft.add(this.tt.patternRoute[p], draw.count[k], draw.trip[k]);
+        draft.add(this.tt.patternRoute[p], draw.count(k), draw.trip(k));
       }
     }
     return draft ? this.finish(draft, this.paths.stopLine(draft.pattern, true)) : null;
@@ -189,12 +190,9 @@ export class ShapeGeometries {
     return new LazyGeometry(draft.shape, draft.pattern, draft.entry, trip, draft.tripCount, rank, boundingBox(ll), coarseLine(ll, this.simplifier));
   }
 
-  private draw(p: number): PatternDraw {
-    let draw = this.draws.get(p);
-    if (!draw) {
-      this.draws.set(p, (draw = drawPattern(this.tt, this.paths, p)));
-    }
-    return draw;
+  /** Pattern p's draw (cached): a cursor, read before the next call. */
+  private draw(p: number): CachedDraw {
+    return this.draws.get(p) ?? this.draws.set(p, drawPattern(this.tt, this.paths, p));
   }
 
   private stopsKey(p: number): string {
