@@ -1,7 +1,8 @@
 // FEATURE UNDER TEST: the route layer's reusable scratch (LineClipper, LineSimplifier, the
-// hypot that placing stops uses, DrawCache's draws held as numbers): a line after a longer one,
-// a box after a larger box, gives what it gives alone; hypot is Math.hypot bit for bit; a cached
-// draw reads back as drawn, after aging and moving back, within its bounds.
+// hypot that placing stops uses, DrawCache's draws and GeometryCache's geometries held as
+// numbers): a line after a longer one, a box after a larger box, gives what it gives alone; hypot
+// is Math.hypot bit for bit; a cached draw or geometry reads back as written, after aging and
+// moving back, within its bounds, and a geometry handed out stays valid as the cache grows.
 import { describe, expect, inject, it } from 'vitest';
 import { Engine, clipToBox, simplifyLine } from '@transit/engine';
 import { LineClipper } from '../../packages/engine/src/shapes/line-clip.js';
@@ -9,6 +10,7 @@ import { LineSimplifier } from '../../packages/engine/src/shapes/simplify.js';
 import { hypot } from '../../packages/engine/src/spatial/hypot.js';
 import { DrawCache, drawCacheBytes, type CachedDraw } from '../../packages/engine/src/shapes/draw-cache.js';
 import type { PatternDraw } from '../../packages/engine/src/shapes/pattern-draw.js';
+import { GeometryCache, geometryCacheBytes, type CachedGeometry } from '../../packages/engine/src/shapes/geometry-cache.js';
 import { demoEngine, readSnapshot } from '../support/snapshots.js';
 import { mulberry32 } from '../support/random-timetable.js';
 
@@ -102,5 +104,32 @@ describe('route layer scratch', () => {
     const warm = new DrawCache(50, 1 << 20);
     for (let p = 0; p < 40; p++) warm.set(p, drawOf(p));
     for (let round = 0; round < 5; round++) for (let p = 0; p < 40; p++) expect(read(warm.get(p)!)).toEqual(drawOf(p));
+  });
+
+  it('keeps geometries as numbers: read back as written, none cached, views valid as the cache grows and ages', () => {
+    const rand = mulberry32(13);
+    const coarseOf = (key: number) => Array.from({ length: 2 * (1 + (key % 7)) }, (_, k) => key + k / 8);
+    const fieldsOf = (key: number) => ({ shape: key % 5 === 0 ? 0xffffffff : key * 3, pattern: key, entry: key % 3, trip: key * 7, tripCount: key + 1, rank: key % 6, bbox: [key, key + 1, key + 2, key + 3] });
+    const read = (g: CachedGeometry) => ({ shape: g.shape, pattern: g.pattern, entry: g.entry, trip: g.trip, tripCount: g.tripCount, rank: g.rank, bbox: Array.from(g.bbox), coarse: Array.from(g.coarseLine()) });
+    const expected = (key: number) => ({ ...fieldsOf(key), coarse: coarseOf(key) });
+    const cache = new GeometryCache<number>(40, 3000);
+    const held: [number, CachedGeometry][] = [];
+    let most = 0;
+    for (let i = 0; i < 4000; i++) {
+      const key = Math.floor(rand() * 300);
+      let g = cache.get(key);
+      if (g === undefined) {
+        const coarse = coarseOf(key);
+        g = key % 11 === 0 ? cache.setNone(key) : cache.set(key, fieldsOf(key), coarse.length, (out, at) => out.set(coarse, at));
+      }
+      if (key % 11 === 0) expect(g).toBeNull();
+      else {
+        expect(read(g!)).toEqual(expected(key));
+        if (i % 97 === 0) held.push([key, g!]);
+      }
+      most = Math.max(most, cache.bytes);
+    }
+    expect(most).toBeLessThanOrEqual(2 * 3000 + geometryCacheBytes(14));
+    for (const [key, g] of held) expect(read(g)).toEqual(expected(key)); // handed out long ago: still as written
   });
 });
