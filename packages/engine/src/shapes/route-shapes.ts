@@ -3,8 +3,8 @@ import type { TimetableTables } from '../timetable/timetable-tables.js';
 import type { TripPaths } from './trip-paths.js';
 import { NONE } from '../snapshot/format.js';
 import { encodePolyline } from '../spatial/polyline.js';
-import { clipToBox } from './line-clip.js';
-import { simplifyLine } from './simplify.js';
+import { LineClipper } from './line-clip.js';
+import { LineSimplifier } from './simplify.js';
 import type { ShapeCatalogue } from './shape-catalogue.js';
 import type { DrawnGeometry, ShapeGeometries } from './shape-geometries.js';
 import { COARSE_TOLERANCE_DEG } from './shape-geometry.js';
@@ -48,6 +48,9 @@ export interface TripLabels {
 /** Route shapes inside a box: the geometries the box touches, built on demand (ShapeGeometries). */
 export class RouteShapes {
   private catalogueCache: ShapeCatalogue | undefined;
+  /** Scratch for cutting and simplifying a box's lines (only the encoded polylines are kept). */
+  private readonly clipper = new LineClipper();
+  private readonly simplifier = new LineSimplifier();
 
   constructor(
     private readonly tt: TimetableTables,
@@ -95,17 +98,18 @@ export class RouteShapes {
     for (const g of geometries) {
       const box = g.bbox;
       // Wide boxes start from the coarse copy (simplifying it further is as good as simplifying the whole).
-      // The full line decoded into scratch (cut and simplified into new arrays, never kept): a box decodes hundreds of lines.
+      // The full line decoded into scratch, cut and simplified in scratch too: a box draws hundreds of lines and keeps only their text.
       const ll = tolerance >= COARSE_TOLERANCE_DEG ? g.coarseLine() : g.shape === NONE ? this.paths.stopLine(g.pattern, true) : this.paths.shapeLine(g.shape, true);
       const whollyInside = box[0] >= minLat && box[2] <= maxLat && box[1] >= minLon && box[3] <= maxLon;
-      const runs = whollyInside ? (ll.length >= 4 ? [ll] : []) : clipToBox(ll, minLat, minLon, maxLat, maxLon);
-      if (!runs.length) continue;
+      const runs = whollyInside ? (ll.length >= 4 ? 1 : 0) : this.clipper.clip(ll, minLat, minLon, maxLat, maxLon);
+      if (!runs) continue;
       if (pointCount >= maxPoints) return { shapes, pointCount, truncated: true };
-      const polylines = runs.map((run) => {
-        const simple = simplifyLine(run, tolerance);
+      const polylines: string[] = [];
+      for (let r = 0; r < runs; r++) {
+        const simple = this.simplifier.simplify(whollyInside ? ll : this.clipper.run(r), tolerance);
         pointCount += simple.length >> 1;
-        return encodePolyline(simple);
-      });
+        polylines.push(encodePolyline(simple));
+      }
       shapes.push(this.describe(g, polylines));
     }
     return { shapes, pointCount, truncated: false };

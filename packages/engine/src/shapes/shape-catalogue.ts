@@ -4,6 +4,7 @@ import type { TransitMode } from '../api.js';
 import { NONE } from '../snapshot/format.js';
 import { drawPattern } from './pattern-draw.js';
 import { GeometryDraft, MODE_RANK, boundingBox, coarseDegrees, coarseUnits } from './shape-geometry.js';
+import { LineSimplifier } from './simplify.js';
 
 export { COARSE_TOLERANCE_DEG } from './shape-geometry.js';
 
@@ -64,6 +65,7 @@ export class ShapeCatalogue {
     const byKey = new Map<string, number>();
     const boxes: number[] = [];
     const coarse: Int32Array[] = [];
+    const simplifier = new LineSimplifier();
     for (let p = 0; p < tt.patternCount; p++) {
       const route = tt.patternRoute[p];
       const decoded = new Map<number, Float64Array>(); // usable shapes' points, drawn from below
@@ -77,7 +79,7 @@ export class ShapeCatalogue {
           drafts.push(new GeometryDraft(drawn, p, k));
           const ll = drawn === NONE ? paths.stopLine(p) : decoded.get(drawn)!;
           boxes.push(...boundingBox(ll));
-          coarse.push(coarseUnits(ll));
+          coarse.push(coarseUnits(ll, simplifier));
         }
         drafts[g].add(route, draw.count[k], draw.trip[k]);
       }

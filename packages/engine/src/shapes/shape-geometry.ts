@@ -1,5 +1,5 @@
 import type { TransitMode } from '../api.js';
-import { simplifyLine } from './simplify.js';
+import { LineSimplifier } from './simplify.js';
 
 /**
  * Tolerance of the coarse copy kept of each geometry, degrees of latitude (about 5.5 m): boxes
@@ -64,11 +64,20 @@ export function boundingBox(ll: Float64Array): [number, number, number, number] 
 }
 
 /** A geometry's coarse copy: simplified at COARSE_TOLERANCE_DEG, in whole COARSE_UNITs (interleaved lat, lon). */
-export function coarseUnits(ll: Float64Array): Int32Array {
-  const simple = simplifyLine(ll, COARSE_TOLERANCE_DEG);
+export function coarseUnits(ll: Float64Array, simplifier = new LineSimplifier()): Int32Array {
+  const simple = simplifier.simplify(ll, COARSE_TOLERANCE_DEG);
   const out = new Int32Array(simple.length);
   for (let k = 0; k < simple.length; k++) out[k] = Math.round(simple[k] * COARSE_UNIT);
   return out;
+}
+
+/**
+ * coarseDegrees(coarseUnits(ll)) written at out[at, at + simple.length) from `simple` (ll
+ * simplified at COARSE_TOLERANCE_DEG): the copy a geometry built for a box keeps (`| 0` is the
+ * Int32Array's conversion: no -0).
+ */
+export function coarseInto(simple: Float64Array, out: Float64Array, at: number): void {
+  for (let k = 0; k < simple.length; k++) out[at + k] = (Math.round(simple[k] * COARSE_UNIT) | 0) / COARSE_UNIT;
 }
 
 /** Coarse units back to interleaved lat, lon degrees. */
@@ -76,4 +85,20 @@ export function coarseDegrees(units: Int32Array, from = 0, to = units.length): F
   const out = new Float64Array(to - from);
   for (let k = from; k < to; k++) out[k - from] = units[k] / COARSE_UNIT;
   return out;
+}
+
+/** One distinct route geometry, as the catalogue would hold it (ShapeCatalogue's columns for one g). */
+export interface DrawnGeometry {
+  /** Shape drawn, or NONE for the line through `pattern`'s stops. */
+  readonly shape: number;
+  /** First pattern drawn on it (its stops make the line when shape is NONE). */
+  readonly pattern: number;
+  /** A trip of the route with most trips along it (line, mode, colour). */
+  readonly trip: number;
+  /** Trips running along it, over the whole snapshot. */
+  readonly tripCount: number;
+  /** [minLat, minLon, maxLat, maxLon] of the full line, degrees. */
+  readonly bbox: ArrayLike<number>;
+  /** The line simplified at COARSE_TOLERANCE_DEG, interleaved lat, lon degrees (1e-5 steps). */
+  coarseLine(): Float64Array;
 }

@@ -1,4 +1,5 @@
 import { M_PER_DEG } from '../spatial/segment-distance.js';
+import { hypot } from '../spatial/hypot.js';
 
 /**
  * A trip's route as a polyline in local metres (equirectangular around its first point), with
@@ -22,7 +23,7 @@ export class TripPath {
     readonly fromShape: boolean,
   ) {
     this.xy = xy;
-    this.along = alongInto(xy, new Float64Array(xy.length >> 1));
+    this.along = alongInto(xy, new Float64Array(xy.length >> 1), xy.length >> 1);
     this.stopAlong = stopAlong;
   }
 
@@ -60,7 +61,7 @@ export class TripPath {
 
   /** Places stops along the shape in order (never going back); false when one is too far off. */
   private placeStops(stopsXy: Float64Array, maxOff: number): boolean {
-    return placeStops(this.xy, this.along, stopsXy, this.stopAlong, maxOff);
+    return placeStops(this.xy, this.along.length, this.along, stopsXy, this.stopAlong, this.stopAlong.length, maxOff);
   }
 
   /**
@@ -78,9 +79,10 @@ export class TripPath {
     if (scratch.along.length < n) scratch.along = new Float64Array(2 * n);
     if (scratch.stopsXy.length < 2 * stops) scratch.stopsXy = new Float64Array(4 * stops);
     if (scratch.stopAlong.length < stops) scratch.stopAlong = new Float64Array(2 * stops);
-    const xy = toLocal(shape, lat0, cos0, scratch.xy.subarray(0, 2 * n));
-    const stopsXy = toLocal(stopLatLon, lat0, cos0, scratch.stopsXy.subarray(0, 2 * stops));
-    return placeStops(xy, alongInto(xy, scratch.along.subarray(0, n)), stopsXy, scratch.stopAlong.subarray(0, stops), maxStopOffM);
+    // Whole scratch arrays with counts, not views of them: asked per shape per pattern, views were garbage too.
+    const xy = toLocal(shape, lat0, cos0, scratch.xy);
+    const stopsXy = toLocal(stopLatLon, lat0, cos0, scratch.stopsXy);
+    return placeStops(xy, n, alongInto(xy, scratch.along, n), stopsXy, scratch.stopAlong, stops, maxStopOffM);
   }
 
   /** The path between two distances along it as interleaved lat, lon degrees (both ends interpolated). */
@@ -245,7 +247,7 @@ export class TripPath {
       const prior = priorWeight * Math.abs(along - priorAlong);
       // Cannot win or tie (the bound by Math.sqrt, shaved as above)? Then no exact Math.hypot: most segments of a block stop here.
       if ((Math.sqrt(q2) + prior) * (1 - 1e-9) - 2e-6 > best[COST]) continue;
-      const dist = Math.hypot(qx, qy);
+      const dist = hypot(qx, qy);
       if (dist > maxOffM) continue;
       let cost = dist + prior;
       if (bearing !== null) {
@@ -272,7 +274,7 @@ const BLOCK_SEGMENTS = 16;
 /** Fields of TripPath.best. */
 const COST = 0, ALONG = 1, OFF = 2, SEG = 3;
 
-/** Interleaved lat, lon degrees as x (east), y (north) metres around (lat0, 0) with cos0 = cos(lat0), into `out` (same length). */
+/** Interleaved lat, lon degrees as x (east), y (north) metres around (lat0, 0) with cos0 = cos(lat0), into `out` (as long or longer). */
 function toLocal(ll: Float64Array, lat0: number, cos0: number, out: Float64Array): Float64Array {
   for (let i = 0; i < ll.length; i += 2) {
     out[i] = ll[i + 1] * cos0 * M_PER_DEG;
@@ -281,42 +283,47 @@ function toLocal(ll: Float64Array, lat0: number, cos0: number, out: Float64Array
   return out;
 }
 
-/** The distance along `xy` (interleaved metres) at each of its points, into `out` (a point each). */
-function alongInto(xy: Float64Array, out: Float64Array): Float64Array {
-  if (out.length > 0) out[0] = 0;
-  for (let i = 1; i < out.length; i++) out[i] = out[i - 1] + Math.hypot(xy[2 * i] - xy[2 * i - 2], xy[2 * i + 1] - xy[2 * i - 1]);
+/** The distance along `xy` (interleaved metres) at each of its first `n` points, into `out`. */
+function alongInto(xy: Float64Array, out: Float64Array, n: number): Float64Array {
+  if (n > 0) out[0] = 0;
+  for (let i = 1; i < n; i++) out[i] = out[i - 1] + hypot(xy[2 * i] - xy[2 * i - 2], xy[2 * i + 1] - xy[2 * i - 1]);
   return out;
 }
 
 /** TripPath.fits' arrays, grown to the largest shape asked about. */
 const scratch = { xy: new Float64Array(0), along: new Float64Array(0), stopsXy: new Float64Array(0), stopAlong: new Float64Array(0) };
 
-/** Distance along the path of the nearest point found by the last segmentDistance, metres (no allocation per segment). */
-let segAlong = 0;
-
 /**
- * Places stops along the path (`xy` local metres, `along` its cumulative distance) in order,
- * never going back, into `stopAlong`; false when one is more than `maxOff` metres off.
+ * Places `stops` stops along the path (its first `n` points: `xy` local metres, `along` its
+ * cumulative distance) in order, never going back, into `stopAlong`; false when one is more than
+ * `maxOff` metres off.
  */
-function placeStops(xy: Float64Array, along: Float64Array, stopsXy: Float64Array, stopAlong: Float64Array, maxOff: number): boolean {
+function placeStops(xy: Float64Array, n: number, along: Float64Array, stopsXy: Float64Array, stopAlong: Float64Array, stops: number, maxOff: number): boolean {
   let seg = 0;
-  const segs = (xy.length >> 1) - 1;
-  for (let s = 0; s < stopAlong.length; s++) {
+  const segs = n - 1;
+  for (let s = 0; s < stops; s++) {
     const px = stopsXy[2 * s], py = stopsXy[2 * s + 1];
     let best = Infinity, bestAlong = 0, bestSeg = seg, found = false;
     const prevAlong = s > 0 ? stopAlong[s - 1] : 0;
     for (let i = seg; i < segs; i++) {
-      let dist = segmentDistance(xy, along, i, px, py);
+      // The point of segment i nearest the stop (written out here: a call returning a double boxed it, per segment per stop).
+      const ax = xy[2 * i], ay = xy[2 * i + 1];
+      const dx = xy[2 * i + 2] - ax, dy = xy[2 * i + 3] - ay;
+      const l2 = dx * dx + dy * dy;
+      let t = l2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / l2 : 0;
+      t = t < 0 ? 0 : t > 1 ? 1 : t;
+      let dist = hypot(ax + t * dx - px, ay + t * dy - py);
+      let at = along[i] + t * (along[i + 1] - along[i]);
       // Never behind the previous stop: on its segment, the nearest point at or after it.
-      if (segAlong < prevAlong) {
+      if (at < prevAlong) {
         const len = along[i + 1] - along[i];
-        const t = len > 0 ? Math.min(1, (prevAlong - along[i]) / len) : 0;
-        dist = Math.hypot(xy[2 * i] + t * (xy[2 * i + 2] - xy[2 * i]) - px, xy[2 * i + 1] + t * (xy[2 * i + 3] - xy[2 * i + 1]) - py);
-        segAlong = along[i] + t * len;
+        const u = len > 0 ? Math.min(1, (prevAlong - along[i]) / len) : 0;
+        dist = hypot(xy[2 * i] + u * (xy[2 * i + 2] - xy[2 * i]) - px, xy[2 * i + 1] + u * (xy[2 * i + 3] - xy[2 * i + 1]) - py);
+        at = along[i] + u * len;
       }
       if (dist < best) {
         best = dist;
-        bestAlong = segAlong;
+        bestAlong = at;
         bestSeg = i;
       }
       if (best < 40) found = true;
@@ -328,16 +335,4 @@ function placeStops(xy: Float64Array, along: Float64Array, stopsXy: Float64Array
     seg = bestSeg;
   }
   return true;
-}
-
-/** Distance from (px, py) to segment i of the path, metres; the nearest point's distance along is left in segAlong. */
-function segmentDistance(xy: Float64Array, along: Float64Array, i: number, px: number, py: number): number {
-  const ax = xy[2 * i], ay = xy[2 * i + 1], bx = xy[2 * i + 2], by = xy[2 * i + 3];
-  const dx = bx - ax, dy = by - ay;
-  const l2 = dx * dx + dy * dy;
-  let t = l2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / l2 : 0;
-  t = t < 0 ? 0 : t > 1 ? 1 : t;
-  const qx = ax + t * dx - px, qy = ay + t * dy - py;
-  segAlong = along[i] + t * (along[i + 1] - along[i]);
-  return Math.hypot(qx, qy);
 }
