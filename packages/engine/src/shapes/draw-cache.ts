@@ -1,6 +1,5 @@
 import type { PatternDraw } from './pattern-draw.js';
-import { resizedColumn } from '../timetable/alloc-column.js';
-import { grownSize } from './simplify.js';
+import { grownSize, resizedColumn } from '../timetable/alloc-column.js';
 
 /** Bytes a cached draw of `entries` entries holds: its values and its Map entry (three slots and a share of the buckets). */
 export const drawCacheBytes = (entries: number): number => 4 * (1 + 3 * entries) + 32;

@@ -1,6 +1,5 @@
 import type { DrawnGeometry } from './shape-geometry.js';
-import { resizedColumn } from '../timetable/alloc-column.js';
-import { grownSize } from './simplify.js';
+import { grownSize, resizedColumn } from '../timetable/alloc-column.js';
 
 /** Values before a cached geometry's coarse line: shape, pattern, entry, trip, tripCount, rank, its bbox (4), the coarse line's length. */
 const HEAD = 11;

@@ -1,5 +1,4 @@
-import { resizedColumn } from '../timetable/alloc-column.js';
-import { grownSize } from './simplify.js';
+import { grownSize, resizedColumn } from '../timetable/alloc-column.js';
 
 /**
  * Cuts a polyline (interleaved lat, lon degrees) to a box: the runs of it inside, each cut where

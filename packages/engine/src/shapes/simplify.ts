@@ -1,4 +1,4 @@
-import { resizedColumn } from '../timetable/alloc-column.js';
+import { grownSize, resizedColumn } from '../timetable/alloc-column.js';
 
 /**
  * Douglas-Peucker simplification of a polyline (interleaved lat, lon degrees): drops points
@@ -77,11 +77,4 @@ export class LineSimplifier {
     }
     return out.subarray(0, j);
   }
-}
-
-/** The next power-of-two multiple of `size` holding `need`. */
-export function grownSize(size: number, need: number): number {
-  let s = Math.max(size, 1);
-  while (s < need) s *= 2;
-  return s;
 }

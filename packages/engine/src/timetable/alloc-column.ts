@@ -17,3 +17,10 @@ export function resizedColumn<T extends WorkspaceColumn>(a: T, length: number, k
   out.set(keep === a.length ? a : a.subarray(0, keep));
   return out;
 }
+
+/** The next power-of-two multiple of `size` holding `need`. */
+export function grownSize(size: number, need: number): number {
+  let s = Math.max(size, 1);
+  while (s < need) s *= 2;
+  return s;
+}
