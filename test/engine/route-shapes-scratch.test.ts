@@ -2,7 +2,7 @@
 // hypot that placing stops uses, DrawCache's draws and GeometryCache's geometries held as
 // numbers): a line after a longer one, a box after a larger box, gives what it gives alone; hypot
 // is Math.hypot bit for bit; a cached draw or geometry reads back as written, after aging and
-// moving back, within its bounds, and a geometry handed out stays valid as the cache grows.
+// moving back, within its bounds, and a geometry handed out stays valid as the cache grows and ages.
 import { describe, expect, inject, it } from 'vitest';
 import { Engine, clipToBox, simplifyLine } from '@transit/engine';
 import { LineClipper } from '../../packages/engine/src/shapes/line-clip.js';
@@ -106,7 +106,7 @@ describe('route layer scratch', () => {
     for (let round = 0; round < 5; round++) for (let p = 0; p < 40; p++) expect(read(warm.get(p)!)).toEqual(drawOf(p));
   });
 
-  it('keeps geometries as numbers: read back as written, none cached, views valid as the cache grows and ages', () => {
+  it('keeps geometries as numbers: read back as written, none cached, views valid as the cache ages and its arrays grow', () => {
     const rand = mulberry32(13);
     const coarseOf = (key: number) => Array.from({ length: 2 * (1 + (key % 7)) }, (_, k) => key + k / 8);
     const fieldsOf = (key: number) => ({ shape: key % 5 === 0 ? 0xffffffff : key * 3, pattern: key, entry: key % 3, trip: key * 7, tripCount: key + 1, rank: key % 6, bbox: [key, key + 1, key + 2, key + 3] });
@@ -131,5 +131,15 @@ describe('route layer scratch', () => {
     }
     expect(most).toBeLessThanOrEqual(2 * 3000 + geometryCacheBytes(14));
     for (const [key, g] of held) expect(read(g)).toEqual(expected(key)); // handed out long ago: still as written
+    // Generations of 3,000 bytes never outgrow their first array: one of 1 MiB does, several times over.
+    const growing = new GeometryCache<number>(100_000, 1 << 20);
+    const early: [number, CachedGeometry][] = [];
+    for (let key = 1; key <= 3000; key++) {
+      const coarse = coarseOf(key);
+      const g = growing.set(key, fieldsOf(key), coarse.length, (out, at) => out.set(coarse, at));
+      if (key % 50 === 1) early.push([key, g]);
+    }
+    expect(growing.bytes).toBeGreaterThan(8 * 4 * 4096); // past the first array (4,096 values) twice
+    for (const [key, g] of early) expect(read(g)).toEqual(expected(key)); // views of arrays since outgrown
   });
 });
