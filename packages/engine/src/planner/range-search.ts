@@ -210,8 +210,7 @@ export class RangeSearch {
       if (next < 0 || stopFirst + next >= tt.patternStopOffsets[p + 1]) return false;
       return reaches(tt.patternStops[stopFirst + next]);
     };
-    const { shift, slotActive } = this.days;
-    const T = tt.tripCount;
+    const { shift, slotDays } = this.days;
     const { times, tripBase } = tt;
     let first = UNREACHED;
     this.forEachAccessBoarding(q, access, towardTarget, (ai, _e, d, tripFirst, tc, col) => {
@@ -228,13 +227,13 @@ export class RangeSearch {
       let t = UNREACHED;
       if (q.reverse) {
         for (let r = lo - 1; r >= 0; r--) {
-          if (!slotActive[d * T + tripFirst + r]) continue;
+          if (((slotDays[tripFirst + r] >> d) & 1) === 0) continue;
           t = -(tripBase[tripFirst + r] + times[col + r] + shift[d] + seconds);
           break;
         }
       } else {
         for (let r = lo; r < tc; r++) {
-          if (!slotActive[d * T + tripFirst + r]) continue;
+          if (((slotDays[tripFirst + r] >> d) & 1) === 0) continue;
           t = tripBase[tripFirst + r] + times[col + r] + shift[d] - seconds;
           break;
         }
@@ -405,8 +404,7 @@ export class RangeSearch {
 
   /** Sort keys (search-order departure, index) of every boarding at an access stop in the window, with its access index and stopPatterns entry; returns the count. */
   private collectDepartures(q: RangeQuery, access: readonly StopAccess[]): number {
-    const { shift, slotActive } = this.days;
-    const T = this.tt.tripCount;
+    const { shift, slotDays } = this.days;
     const { times, tripBase } = this.tt;
     let n = 0;
     this.forEachAccessBoarding(q, access, null, (ai, e, d, tripFirst, tc, col) => {
@@ -416,7 +414,7 @@ export class RangeSearch {
         // Forward: leave the origin at t - walk in [from, to). Reverse: reach the destination at t + walk in (from, to].
         const real = q.reverse ? t + seconds : t - seconds;
         if (q.reverse ? real <= q.from || real > q.to : real < q.from || real >= q.to) continue;
-        if (!slotActive[d * T + tripFirst + r]) continue;
+        if (((slotDays[tripFirst + r] >> d) & 1) === 0) continue;
         const tau = q.reverse ? -real : real;
         if (n === this.keys.length) this.grow();
         this.depAccess[n] = ai;

@@ -372,8 +372,7 @@ export class RaptorSearch {
   private earliestTrip(p: number, col: number, tripFirst: number, tc: number, need: number, before: number, curRank: number, curDay: number): boolean {
     const departures = this.tt.times; // col is a departure row, trip tripFirst + r's offset at col + r
     const base = this.tt.tripBase;
-    const { shift, slotActive, patternDays } = this.days;
-    const T = this.tt.tripCount;
+    const { shift, slotDays, patternDays } = this.days;
     const days = patternDays[p];
     // The pattern's first and last departures here, read once for every day.
     const first = base[tripFirst] + departures[col];
@@ -395,7 +394,7 @@ export class RaptorSearch {
       for (let r = lo; r < end; r++) {
         const v = base[tripFirst + r] + departures[col + r] + sh;
         if (v >= best) break;
-        if (slotActive[d * T + tripFirst + r]) {
+        if ((slotDays[tripFirst + r] >> d) & 1) {
           best = v;
           this.foundRank = r;
           this.foundDay = d;
@@ -411,8 +410,7 @@ export class RaptorSearch {
   private latestTrip(p: number, col: number, tripFirst: number, tc: number, latest: number, after: number, curRank: number, curDay: number): boolean {
     const arrivals = this.tt.times; // col is an arrival row, trip tripFirst + r's offset at col + r
     const base = this.tt.tripBase;
-    const { shift, slotActive, patternDays } = this.days;
-    const T = this.tt.tripCount;
+    const { shift, slotDays, patternDays } = this.days;
     const days = patternDays[p];
     // The pattern's first and last arrivals here, read once for every day.
     const first = base[tripFirst] + arrivals[col];
@@ -434,7 +432,7 @@ export class RaptorSearch {
       for (let r = lo - 1; r >= start; r--) {
         const v = base[tripFirst + r] + arrivals[col + r] + sh;
         if (v <= best) break;
-        if (slotActive[d * T + tripFirst + r]) {
+        if ((slotDays[tripFirst + r] >> d) & 1) {
           best = v;
           this.foundRank = r;
           this.foundDay = d;

@@ -212,8 +212,7 @@ export class TargetReach {
     const tripFirst = tt.patternTripOffsets[p];
     const tc = tt.patternTripOffsets[p + 1] - tripFirst;
     const { times, tripBase, timeRows, patternStops, patternStopFlags } = tt;
-    const { shift, slotActive, patternDays } = this.days;
-    const T = tt.tripCount;
+    const { shift, slotDays, patternDays } = this.days;
     // rideShift: the ridden trip's day shift plus its base (a time along it is one read plus it).
     let rank = -1, rideShift = 0;
     for (let pos = pos0; pos >= 0; pos--) {
@@ -246,7 +245,7 @@ export class TargetReach {
           for (let r = lo - 1; r >= 0; r--) {
             const v = tripBase[tripFirst + r] + times[col + r] + sh;
             if (v <= best) break;
-            if (slotActive[d * T + tripFirst + r]) {
+            if ((slotDays[tripFirst + r] >> d) & 1) {
               best = v;
               rank = r;
               rideShift = sh + tripBase[tripFirst + r];
@@ -266,8 +265,7 @@ export class TargetReach {
     const tripFirst = tt.patternTripOffsets[p];
     const tc = tt.patternTripOffsets[p + 1] - tripFirst;
     const { times, tripBase, timeRows, patternStops, patternStopFlags } = tt;
-    const { shift, slotActive, patternDays } = this.days;
-    const T = tt.tripCount;
+    const { shift, slotDays, patternDays } = this.days;
     // rideShift: the ridden trip's day shift plus its base (a time along it is one read plus it).
     let rank = -1, rideShift = 0;
     for (let pos = pos0; pos < n; pos++) {
@@ -299,7 +297,7 @@ export class TargetReach {
           for (let r = lo; r < tc; r++) {
             const v = tripBase[tripFirst + r] + times[col + r] + sh;
             if (v >= best) break;
-            if (slotActive[d * T + tripFirst + r]) {
+            if ((slotDays[tripFirst + r] >> d) & 1) {
               best = v;
               rank = r;
               rideShift = sh + tripBase[tripFirst + r];
