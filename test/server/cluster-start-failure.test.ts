@@ -1,7 +1,8 @@
 // FEATURE UNDER TEST: startCluster when a worker cannot start: on a port another socket holds, it
 // rejects with the worker's ListenError and leaves no worker running (its child process then ends
 // by itself) instead of waiting without end for the failed worker to close; on port 0 it picks
-// one free port that every worker listens on.
+// one free port that every worker listens on; a message a worker cannot handle is dropped and said,
+// where it used to end the thread with its sockets open and abort the whole process.
 import { describe, expect, it } from 'vitest';
 import { runStartCluster as run } from '../support/cli-process.js';
 
@@ -16,6 +17,14 @@ describe('startCluster when a worker cannot start', () => {
   it('on port 0, starts both workers on one free port', async () => {
     const { signal, stdout } = await run('port-0');
     expect(stdout.trim()).toBe('started 2 workers on one port: true');
+    expect(signal).toBe('SIGTERM');
+  });
+
+  it('drops a message a worker cannot read, and the cluster serves and closes', async () => {
+    const { signal, stdout, stderr } = await run('bad-message');
+    expect(stdout.trim()).toBe('started 2 workers; health 200');
+    expect(stderr).toMatch(/worker 0: message dropped: /);
+    expect(stderr).toMatch(/worker 1: message dropped: /);
     expect(signal).toBe('SIGTERM');
   });
 });

@@ -25,7 +25,16 @@ const log = init.thread === 0 ? (line: string) => process.stderr.write(line + '\
 // Feed results arrive from the start (the latest first); the overlays are built from them here.
 const relay = new FeedRelay(log);
 let control: ((msg: ToWorker) => void) | null = null;
-port.on('message', (msg: ToWorker) => (msg.type === 'feed' ? relay.receive(msg) : control?.(msg)));
+port.on('message', (msg: ToWorker) => {
+  try {
+    if (msg.type === 'feed') relay.receive(msg);
+    else control?.(msg);
+  } catch (err) {
+    // An exception leaving this handler would end the thread with uWebSockets.js's handles open,
+    // which aborts the whole process: a message this thread cannot handle is dropped and said.
+    process.stderr.write(`worker ${init.thread}: message dropped: ${err instanceof Error ? err.message : String(err)}\n`);
+  }
+});
 
 /** The keys and their counters as this thread uses them. */
 function openKeys(k: WorkerKeys): { keys: ApiKeys; limiter: SharedRateLimiter } {
@@ -83,8 +92,10 @@ try {
       })();
     } else if (msg.type === 'close') {
       void (async () => {
-        await server.close();
-        await live.stop();
+        // A failure is said, not thrown (a rejection here would abort the process), and the rest still closes.
+        const say = (err: unknown) => process.stderr.write(`worker ${init.thread}: close: ${err instanceof Error ? err.message : String(err)}\n`);
+        await server.close().catch(say);
+        await live.stop().catch(say);
         accessLog?.flush();
         send({ type: 'closed' });
       })();
