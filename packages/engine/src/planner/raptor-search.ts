@@ -406,7 +406,12 @@ export class RaptorSearch {
     return found;
   }
 
-  /** The latest running trip arriving at or before `latest` and after `after`, over the query's service days; the mirror of `earliestTrip`. */
+  /**
+   * The latest running trip arriving at or before `latest` and after `after`, over the query's
+   * service days; the mirror of `earliestTrip`, kept as its own copy: every comparison, the scan's
+   * direction and the ridden trip's cut (end vs start) flip, and a shared body would test the
+   * direction inside the binary search and the scan, called per stop per pattern scanned.
+   */
   private latestTrip(p: number, col: number, tripFirst: number, tc: number, latest: number, after: number, curRank: number, curDay: number): boolean {
     const arrivals = this.tt.times; // col is an arrival row, trip tripFirst + r's offset at col + r
     const base = this.tt.tripBase;
