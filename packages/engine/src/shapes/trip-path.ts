@@ -229,7 +229,7 @@ export class TripPath {
     // Every segment here costs at least the box's distance plus the prior term at the block's nearer end: skip it when that beats no best.
     const from = this.along[b * BLOCK_SEGMENTS], to = this.along[Math.min((b + 1) * BLOCK_SEGMENTS, segs)];
     const priorGap = priorAlong < from ? from - priorAlong : priorAlong > to ? priorAlong - to : 0;
-    // Math.sqrt, not Math.hypot (five times the cost): within an ulp of it, far inside the shave.
+    // Math.sqrt, not Math.hypot (not inlined, and it boxes its answer: spatial/hypot.ts): within an ulp of it, far inside the shave.
     if ((Math.sqrt(ox * ox + oy * oy) + priorWeight * priorGap) * (1 - 1e-9) - 2e-6 > best[COST]) return true;
     const xy = this.xy, alongs = this.along, bearings = this.bearings!;
     const last = Math.min((b + 1) * BLOCK_SEGMENTS, segs);
