@@ -6,7 +6,7 @@
 // one moved by half its side in a random direction (what a map client asks for).
 // Usage: ENGINE=/path/a/dist/index.js ENGINE_B=/path/b/dist/index.js node bench/shapes-ab.js SNAP [boxes] [rounds] [--pan]
 import { mulberry32 } from './suites/stops.js';
-import { readSnapshot } from './national-serve.js';
+import { hash, readSnapshot } from './national-serve.js';
 
 const pan = process.argv.includes('--pan');
 const [file, boxesArg = '500', roundsArg = '3'] = process.argv.slice(2).filter((a) => a !== '--pan');
@@ -38,11 +38,6 @@ const panFrom = (start) => {
   return out;
 };
 const lists = Array.from({ length: rounds }, () => (pan ? panFrom(randomStop()) : Array.from({ length: Number(boxesArg) }, randomStop)));
-const hash = (text) => {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return (h >>> 0).toString(16);
-};
 const cpu = { A: 0, B: 0 };
 const answers = { A: '', B: '' };
 for (let r = 0; r < rounds; r++) {
