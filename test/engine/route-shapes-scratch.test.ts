@@ -30,6 +30,11 @@ function wander(rand: () => number, n: number): Float64Array {
 const runsOf = (c: LineClipper, count: number) => Array.from({ length: count }, (_, r) => Array.from(c.run(r)));
 
 describe('route layer scratch', () => {
+  it('refuses cache bounds that hold nothing, as BoundedCache does', () => {
+    expect(() => new DrawCache(0, 1000)).toThrow(RangeError);
+    expect(() => new GeometryCache<number>(40, 0)).toThrow(RangeError);
+  });
+
   it('clips a short line after a long one as a fresh clipper does', () => {
     const rand = mulberry32(5);
     const reused = new LineClipper();
