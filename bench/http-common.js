@@ -4,6 +4,7 @@ import { spawn, execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { servedStops } from './national-serve.js';
 
 /** Numeric `--name value` option, else `dflt`. */
 export function opt(name, dflt) {
@@ -74,7 +75,7 @@ export function mixUrls(e, count, day, unique, boardsOnly = false) {
   const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
   const pick = (arr) => arr[Math.floor(rand() * arr.length)];
   const off = e.timetable.stopPatternOffsets;
-  const busy = [...Array(e.stopTable.count).keys()].filter((i) => off[i + 1] - off[i] > 0).sort((a, b) => (off[b + 1] - off[b]) - (off[a + 1] - off[a])).slice(0, 400);
+  const busy = servedStops(e).sort((a, b) => (off[b + 1] - off[b]) - (off[a + 1] - off[a])).slice(0, 400);
   // Stations with platforms in the timetable (a board that lists trains).
   const stationStops = e.reader.u32('stations.stopOffsets');
   const crs = [...Array(e.stationTable.count).keys()].filter((i) => stationStops[i + 1] > stationStops[i]).map((i) => e.station(i).crsCode);

@@ -10,7 +10,7 @@
 // landmark tables included where the build shares them), whose arrays are then not counted; ENGINE=path/to/dist/index.js: another engine build;
 // --footpaths: only the CPU of the target bounds' footpath symmetry check against the reversed copy it replaces.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { cacheDir, copiesArgs } from './national-serve.js';
+import { cacheDir, copiesArgs, servedStops } from './national-serve.js';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -150,9 +150,8 @@ if (process.argv[1] && process.argv[1].endsWith('national-memory.js')) {
   mem('prepareJourneys');
   const afterPrepare = tableBytes(engine, buffer, sharedBuffers);
   // Traffic over every API area, tile 0 and stops spread over the snapshot (as bench/national-workers.js).
-  const st = engine.stopTable, tt = engine.timetable, cal = engine.calendar;
-  const served = [];
-  for (let s = 0; s < st.count; s++) if (tt.stopPatternOffsets[s + 1] > tt.stopPatternOffsets[s]) served.push(s);
+  const st = engine.stopTable, cal = engine.calendar;
+  const served = servedStops(engine);
   let seed = 16;
   const rand = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296;
   const pick = () => served[Math.floor(rand() * served.length)];

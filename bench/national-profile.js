@@ -8,7 +8,7 @@
 // reports ready). ENGINE=/path/to/engine/dist/index.js runs another build of the engine; --dir DIR reads DIR/national.snap
 // instead of the cached snapshot of --tiles (a build of another format; DIR/tiles.json as the cache's).
 import { readFileSync } from 'node:fs';
-import { cacheDir, copiesArgs, readSnapshot } from './national-serve.js';
+import { cacheDir, copiesArgs, readSnapshot, servedStops } from './national-serve.js';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -39,10 +39,10 @@ else {
   const work = process.argv[process.argv.length - 1];
   const feeds = arg('--feeds', 'newport,vilnius,southampton,wales,newport2024').split(',');
   const engine = Engine.open(readSnapshot(`${arg("--dir") ?? cacheDir({ tiles, feeds, ...copiesArgs() })}/national.snap`));
-  const st = engine.stopTable, tt = engine.timetable, cal = engine.calendar;
+  const st = engine.stopTable, cal = engine.calendar;
   const tile0 = [];
   for (let s = 0; s < st.count; s++) if (engine.stop(s).atcocode.startsWith('N000')) tile0.push(s);
-  const served = tile0.filter((s) => tt.stopPatternOffsets[s + 1] > tt.stopPatternOffsets[s]);
+  const served = servedStops(engine, tile0);
   const day = Number(arg('--day', '19521')); // 2023-06-13, tile 0's busiest day (national-serve.js prints it)
   let seed = 3;
   const rand = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296;

@@ -182,6 +182,21 @@ export function servePlaceQueries(engine, tile0) {
   return out;
 }
 
+/**
+ * The stops of `stops` (default every stop, in index order) that some pattern serves, in the order
+ * given: where the benches' seeded queries start and end (a stop no pattern serves has no board or plan).
+ */
+export function servedStops(engine, stops) {
+  const off = engine.timetable.stopPatternOffsets;
+  const served = [];
+  const count = stops ? stops.length : engine.stopTable.count;
+  for (let k = 0; k < count; k++) {
+    const s = stops ? stops[k] : k;
+    if (off[s + 1] > off[s]) served.push(s);
+  }
+  return served;
+}
+
 /** A short hash of a string (FNV-1a): equal answers across tile counts give equal hashes. */
 export function hash(text) {
   let h = 0x811c9dc5;
@@ -220,7 +235,7 @@ async function measure(dir, { time }) {
     if (code.startsWith(prefix)) tile0.push([code, s]);
   }
   tile0.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  const served = tile0.filter(([, s]) => tt.stopPatternOffsets[s + 1] > tt.stopPatternOffsets[s]).map(([, s]) => s);
+  const served = servedStops(engine, tile0.map(([, s]) => s));
   // Tile 0's busiest service day (the same at every tile count).
   const cal = engine.calendar;
   const tile0Trips = [];

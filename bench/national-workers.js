@@ -8,7 +8,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Engine } from '@transit/engine';
 import { opt, rssMiB, startCli, withKey } from './http-common.js';
-import { cacheDir, copiesArgs, readSnapshot } from './national-serve.js';
+import { cacheDir, copiesArgs, readSnapshot, servedStops } from './national-serve.js';
 import { journeyUrls } from './journey-urls.js';
 import { mulberry32 } from './suites/stops.js';
 
@@ -29,10 +29,7 @@ const DAY = '2023-06-13'; // tile 0's busiest day (national-serve.js)
 /** Seeded URLs over every API area, spread over the whole snapshot (every tile). */
 function urls() {
   const rand = mulberry32(16);
-  const st = engine.stopTable;
-  const served = [];
-  const off = engine.timetable.stopPatternOffsets;
-  for (let s = 0; s < st.count; s++) if (off[s + 1] > off[s]) served.push(s);
+  const served = servedStops(engine);
   const pick = () => engine.stop(served[Math.floor(rand() * served.length)]);
   const words = ['high street', 'station', 'road', 'church', 'park', 'newport', 'centre', 'hospital'];
   const out = [];

@@ -6,7 +6,7 @@
 // one moved by half its side in a random direction (what a map client asks for).
 // Usage: ENGINE=/path/a/dist/index.js ENGINE_B=/path/b/dist/index.js node bench/shapes-ab.js SNAP [boxes] [rounds] [--pan]
 import { mulberry32 } from './suites/stops.js';
-import { hash, readSnapshot } from './national-serve.js';
+import { hash, readSnapshot, servedStops } from './national-serve.js';
 
 const pan = process.argv.includes('--pan');
 const [file, boxesArg = '500', roundsArg = '3'] = process.argv.slice(2).filter((a) => a !== '--pan');
@@ -18,9 +18,7 @@ const builds = { A: process.env.ENGINE ?? '@transit/engine', B: process.env.ENGI
 const engines = {};
 for (const [k, m] of Object.entries(builds)) engines[k] = (await import(m)).Engine.open(readSnapshot(file));
 const e0 = engines.A;
-const served = [];
-const off = e0.timetable.stopPatternOffsets;
-for (let s = 0; s < e0.stopTable.count; s++) if (off[s + 1] > off[s]) served.push(s);
+const served = servedStops(e0);
 const rand = mulberry32(7);
 const rounds = Number(roundsArg);
 // Fresh boxes every round, the same for both builds: each round is cold for what the last did not cover.

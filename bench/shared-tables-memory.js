@@ -14,6 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { readSnapshotBytes } from '@transit/server';
 import { mulberry32 } from './suites/stops.js';
+import { servedStops } from './national-serve.js';
 
 const file = process.argv[2];
 const plansArg = process.argv.indexOf('--plans');
@@ -63,10 +64,7 @@ at = step('prepareJourneys()', at);
 list('prepareJourneys');
 if (plans > 0) {
   // national-workers.js's traffic, area by area, on the worker's engine: what each leaves resident.
-  const st = worker.stopTable;
-  const off = worker.timetable.stopPatternOffsets;
-  const served = [];
-  for (let s = 0; s < st.count; s++) if (off[s + 1] > off[s]) served.push(s);
+  const served = servedStops(worker);
   const rand = mulberry32(7);
   const pick = () => served[Math.floor(rand() * served.length)];
   const from = Date.parse('2023-06-13T08:00:00+01:00');

@@ -9,6 +9,7 @@
 // arrivals; 100 RAPTOR earliest-arrival searches between served stops, departing 06:00-20:00.
 import { readFileSync } from 'node:fs';
 import { mulberry32 } from './suites/stops.js';
+import { hash } from './national-serve.js';
 
 const [fileA, fileB = fileA, roundsArg = '5'] = process.argv.slice(2);
 const rounds = Number(roundsArg);
@@ -49,11 +50,6 @@ const tasks = {
   },
 };
 
-const hash = (text) => {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return (h >>> 0).toString(16);
-};
 for (const [name, task] of Object.entries(tasks)) {
   const hA = hash(task.queries.map((q) => task.answer(task.run(A, q))).join(';'));
   const hB = hash(task.queries.map((q) => task.answer(task.run(B, q))).join(';'));
