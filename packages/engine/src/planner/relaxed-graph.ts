@@ -3,6 +3,7 @@ import type { Transfers } from './transfers.js';
 import { UNREACHED } from './planner-api.js';
 import { allocColumn } from '../timetable/alloc-column.js';
 import { SnapshotFormatError } from '../errors.js';
+import { countsToOffsets } from '../csr.js';
 
 /**
  * The relaxed graph of destination pruning (`TargetBounds`), derived from the snapshot alone:
@@ -69,8 +70,7 @@ function rideEdgesByStop(tt: TimetableTables, S: number): { offsets: Uint32Array
   const { patternStopOffsets, patternTripOffsets, timeRows, patternStops, times } = tt;
   const offsets = new Uint32Array(S + 1);
   for (let p = 0; p < tt.patternCount; p++) for (let i = patternStopOffsets[p]; i + 1 < patternStopOffsets[p + 1]; i++) offsets[patternStops[i] + 1]++;
-  for (let s = 0; s < S; s++) offsets[s + 1] += offsets[s];
-  const fill = offsets.slice(0, S);
+  const fill = countsToOffsets(offsets);
   const to = new Uint32Array(offsets[S]);
   const seconds = new Int32Array(offsets[S]);
   let usable = true;
@@ -126,8 +126,7 @@ function fastestInPlace(S: number, offsets: Uint32Array, to: Uint32Array, second
 function reversed(S: number, offsets: Uint32Array, ends: Uint32Array, seconds: ArrayLike<number>, shared: boolean): [Uint32Array, Uint32Array, Int32Array] {
   const rOffsets = allocColumn(Uint32Array, S + 1, shared);
   for (let i = 0; i < ends.length; i++) rOffsets[ends[i] + 1]++;
-  for (let s = 0; s < S; s++) rOffsets[s + 1] += rOffsets[s];
-  const fill = rOffsets.slice(0, S);
+  const fill = countsToOffsets(rOffsets);
   const rEnds = allocColumn(Uint32Array, ends.length, shared);
   const rSeconds = allocColumn(Int32Array, ends.length, shared);
   for (let u = 0; u < S; u++) {

@@ -2,6 +2,7 @@ import type { TimetableTables } from '../timetable/timetable-tables.js';
 import { NONE } from '../snapshot/format.js';
 import { PieceWriter, UNITS, addLine } from './shape-pieces.js';
 import type { ShapeLines } from '../snapshot/shape-lines.js';
+import { countsToOffsets } from '../csr.js';
 
 /** The lines' bytes by key (`ShapeLines`, or the builder's sections): varint deltas when `binary`, else polyline text. */
 export type ShapeLineBytes = Pick<ShapeLines, 'bytes' | 'offsets' | 'binary'>;
@@ -89,8 +90,7 @@ export function compileShapeGrid(tt: ShapeGridSource, lines: ShapeLineBytes, sto
 function csr(keys: number, count: number, key: (i: number) => number, value: (i: number) => number): { offsets: Uint32Array; values: Uint32Array } {
   const offsets = new Uint32Array(keys + 1);
   for (let i = 0; i < count; i++) offsets[key(i) + 1]++;
-  for (let k = 0; k < keys; k++) offsets[k + 1] += offsets[k];
-  const next = offsets.slice(0, keys);
+  const next = countsToOffsets(offsets);
   const values = new Uint32Array(count);
   for (let i = 0; i < count; i++) values[next[key(i)]++] = value(i);
   return { offsets, values };
@@ -114,8 +114,7 @@ function itemPatterns(tt: ShapeGridSource, items: number, itemOfShape: Uint32Arr
   };
   const offsets = new Uint32Array(items + 1);
   visit((item) => offsets[item + 1]++);
-  for (let i = 0; i < items; i++) offsets[i + 1] += offsets[i];
-  const next = offsets.slice(0, items);
+  const next = countsToOffsets(offsets);
   const values = new Uint32Array(offsets[items]);
   visit((item, p) => (values[next[item]++] = p));
   return { offsets, values };

@@ -3,6 +3,7 @@ import { SearchSide } from './hierarchy-side.js';
 import type { ContractionHierarchy } from './hierarchy.js';
 import { doubled } from '../doubled.js';
 import { allocColumn } from '../timetable/alloc-column.js';
+import { countsToOffsets } from '../csr.js';
 
 /** Widest walk the stop buckets answer, metres: the planner's widest access radius (WIDE_ACCESS_M); wider walks run the plain Dijkstra. */
 export const STOP_BUCKET_M = 2500;
@@ -75,8 +76,7 @@ export class StopBuckets implements StopBucketColumns {
     }
     const offsets = allocColumn(Uint32Array, n + 1, shared);
     for (let i = 0; i < count; i++) offsets[t.rank[i] + 1]++;
-    for (let r = 0; r < n; r++) offsets[r + 1] += offsets[r];
-    const at = offsets.slice(0, n);
+    const at = countsToOffsets(offsets);
     const pos = new Uint32Array(count);
     for (let i = 0; i < count; i++) pos[i] = at[t.rank[i]]++;
     const stop = allocColumn(Uint32Array, count, shared);
