@@ -6,11 +6,8 @@ import { writeManifest, type CachedFile, type Manifest } from './manifest.js';
 import { requestUrl, type SourceSpec } from './sources.js';
 import { formatBytes, type DownloadProgress } from './download-progress.js';
 
-/**
- * The shared HTTP helpers (@transit/feeds), loaded by the first download: importing the builder
- * to build does not load the live-feed parsers that package also holds (protobufjs, an XML parser).
- */
-let http: Pick<typeof import('@transit/feeds'), 'conditionalHeaders' | 'describeNetworkError' | 'validatorsOf'> | undefined;
+/** The shared HTTP helpers of @transit/feeds that a download uses (loaded by `downloadSource`). */
+type HttpHelpers = Pick<typeof import('@transit/feeds'), 'conditionalHeaders' | 'describeNetworkError' | 'validatorsOf'>;
 
 /** How `downloadSource` talks to servers. */
 export interface DownloadOptions {
@@ -49,16 +46,17 @@ class FetchFailure extends Error {
  * outcome, and any unresumable `.part` is removed.
  */
 export async function downloadSource(spec: SourceSpec, dir: string, manifest: Manifest, opts: DownloadOptions): Promise<DownloadOutcome> {
-  http ??= await import('@transit/feeds');
+  // Loaded here, not at the top: importing the builder to build does not load the live-feed parsers that package also holds (protobufjs, an XML parser).
+  const http: HttpHelpers = await import('@transit/feeds');
   const final = path.join(dir, spec.file);
   const cached = await usableCache(manifest.sources[spec.name], spec, final);
   let failure = new FetchFailure('not attempted', false);
   for (let attempt = 0; attempt <= opts.retries; attempt++) {
     if (attempt > 0) await new Promise((r) => setTimeout(r, (opts.retryDelayMs ?? 1000) * attempt));
     try {
-      return await attemptDownload(spec, final, dir, manifest, cached, opts);
+      return await attemptDownload(spec, final, dir, manifest, cached, opts, http);
     } catch (err) {
-      failure = err instanceof FetchFailure ? err : describeError(err, final);
+      failure = err instanceof FetchFailure ? err : describeError(err, final, http);
       if (!failure.retryable) break;
     }
   }
@@ -82,7 +80,7 @@ async function sizeOf(file: string): Promise<number> {
   }
 }
 
-async function attemptDownload(spec: SourceSpec, final: string, dir: string, manifest: Manifest, cached: CachedFile | undefined, opts: DownloadOptions): Promise<DownloadOutcome> {
+async function attemptDownload(spec: SourceSpec, final: string, dir: string, manifest: Manifest, cached: CachedFile | undefined, opts: DownloadOptions, http: HttpHelpers): Promise<DownloadOutcome> {
   const part = `${final}.part`;
   const partial = manifest.partial[spec.name];
   const partSize = await sizeOf(part);
@@ -91,7 +89,7 @@ async function attemptDownload(spec: SourceSpec, final: string, dir: string, man
     await rm(part, { force: true }); // nothing resumable in it
     delete manifest.partial[spec.name];
   }
-  const headers: Record<string, string> = { 'accept-encoding': 'identity', 'user-agent': opts.userAgent, ...http!.conditionalHeaders(cached) };
+  const headers: Record<string, string> = { 'accept-encoding': 'identity', 'user-agent': opts.userAgent, ...http.conditionalHeaders(cached) };
   if (offset > 0) {
     headers.range = `bytes=${offset}-`;
     headers['if-range'] = partial.validator;
@@ -143,7 +141,7 @@ async function attemptDownload(spec: SourceSpec, final: string, dir: string, man
     await rename(part, final);
     const now = new Date().toISOString();
     const entry: CachedFile = { url: spec.url, file: spec.file, bytes, sha256, fetchedAt: now, checkedAt: now };
-    const { etag, lastModified } = http!.validatorsOf(res.headers);
+    const { etag, lastModified } = http.validatorsOf(res.headers);
     if (etag) entry.etag = etag;
     if (lastModified) entry.lastModified = lastModified;
     manifest.sources[spec.name] = entry;
@@ -195,8 +193,8 @@ function strongValidator(headers: Headers): string | undefined {
 }
 
 /** A user-facing message for a network or file-system error. */
-function describeError(err: unknown, final: string): FetchFailure {
-  const described = http!.describeNetworkError(err);
+function describeError(err: unknown, final: string, http: HttpHelpers): FetchFailure {
+  const described = http.describeNetworkError(err);
   const e = err as Error & { syscall?: string; cause?: unknown };
   if (!described.network && e.syscall && !e.cause) return new FetchFailure(`cannot write ${path.dirname(final)}: ${e.message}`, false);
   return new FetchFailure(described.message, described.retryable);
