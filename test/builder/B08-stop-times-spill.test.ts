@@ -89,7 +89,7 @@ describe('the stop times runs', () => {
     const runLengths = (rows: number, runRows?: number) => {
       const store = new StopTimeStore({ tmpDir, runRows });
       for (let i = 0; i < rows; i++) store.push(i >> 4, 0, i & 15, 0, 0, 0);
-      const spans = (store as unknown as { runs: { start: number; end: number }[] }).runs.map((r) => r.end - r.start);
+      const spans = store.spilledRunRows();
       store.dispose();
       return { spans, buffered: rows - spans.reduce((a, b) => a + b, 0) };
     };

@@ -83,6 +83,11 @@ export class StopTimeStore {
     return { trip: this.trip.subarray(0, n), stop: this.stop.subarray(0, n), seq: this.seq.subarray(0, n), arr: this.arr.subarray(0, n), dep: this.dep.subarray(0, n), flags: this.flags.subarray(0, n) };
   }
 
+  /** Rows of each run written to the temp file so far, in order (for tests of the run sizing). */
+  spilledRunRows(): number[] {
+    return this.runs.map((r) => r.end - r.start);
+  }
+
   /** True once a run went to the temp file. */
   get spilled(): boolean {
     return this.runs.length > 0;
