@@ -121,20 +121,27 @@ export class TripCandidates {
     return rec.routeId ? (ix.byRouteId.get(rec.routeId) ?? null) : null;
   }
 
+  /** originCandidates' hits as trip * 2 + k (day d0 - k), reused per record. */
+  private readonly originHits: number[] = [];
+  /** originCandidates' list, reused per record. */
+  private readonly originTrips: number[] = [];
+
   /**
    * Trips of the line whose first departure is the origin aimed time, with their agreement score
-   * (direction, origin, destination), in the line's trip order (day before second). Per day, a
-   * binary search of the line's first departures: a record reads the trips leaving within
-   * ORIGIN_TOLERANCE_S, not every trip of its line.
+   * (direction, origin, destination), in the line's trip order (day before second): flat triples
+   * (trip, day, score). Per day, a binary search of the line's first departures: a record reads the
+   * trips leaving within ORIGIN_TOLERANCE_S, not every trip of its line. Called per record:
+   * allocates nothing; the list is valid until the next call.
    */
-  originCandidates(trips: number[], rec: VehicleRecord, aimedMs: number): [number, number, number][] {
+  originCandidates(trips: number[], rec: VehicleRecord, aimedMs: number): number[] {
     const s = this.schedule;
     const d0 = ukDayOf(aimedMs);
     const line = this.index.byStart(trips);
     const n = line.start.length;
     const tol = ORIGIN_TOLERANCE_S * 1000;
-    // Hits as trip * 2 + k (day d0 - k), sorted below into the order a scan of the line's trips gives.
-    const hits: number[] = [];
+    // Sorted below into the order a scan of the line's trips gives.
+    const hits = this.originHits;
+    hits.length = 0;
     for (let k = 0; k < 2; k++) {
       const day = d0 - k;
       const ref = this.calendar.reference(day);
@@ -149,25 +156,29 @@ export class TripCandidates {
         if (this.calendar.runs(this.tt.tripService[t], day)) hits.push(t * 2 + k);
       }
     }
-    if (hits.length > 1) hits.sort((a, b) => a - b);
-    const scored: [number, number, number][] = [];
+    if (hits.length > 1) hits.sort(ascending);
+    const out = this.originTrips;
+    out.length = 0;
     const dir = directionId(rec);
-    for (const h of hits) {
-      const t = h >> 1;
+    for (let i = 0; i < hits.length; i++) {
+      const t = hits[i] >> 1;
       s.load(t);
       let score = 0;
       if (dir !== null && this.tt.tripDirection[t] === dir) score++;
       if (rec.originRef && this.atco(s.stop(0)) === rec.originRef) score++;
       if (rec.destinationRef && this.atco(s.stop(s.length - 1)) === rec.destinationRef) score++;
-      scored.push([t, d0 - (h & 1), score]);
+      out.push(t, d0 - (hits[i] & 1), score);
     }
-    return scored;
+    return out;
   }
 
   private atco(stopIdx: number): string {
     return this.strings.get(this.stops.atco[stopIdx]);
   }
 }
+
+/** Numeric order for Array.prototype.sort (one function, not a closure per call). */
+const ascending = (a: number, b: number): number => a - b;
 
 /** A copy of `s` that shares no memory with a longer string it was cut from (V8 keeps a slice's whole parent alive). */
 function detached(s: string): string {

@@ -158,14 +158,14 @@ export class VehicleMatcher {
     if (lineTrips && Number.isFinite(rec.originAimedDepartureMs)) {
       let aimed = rec.originAimedDepartureMs;
       if (aimed - nowMs > 20 * HOUR_S * 1000) aimed -= 86_400_000;
-      const hits = this.candidates.originCandidates(lineTrips, rec, aimed);
+      const hits = this.candidates.originCandidates(lineTrips, rec, aimed); // (trip, day, score) triples
       if (hits.length) {
         // Several journeys can leave at that time (both directions, duplicated runs): agreement first, then nearest schedule.
         const c = this.scratch;
         c.count = 0;
-        for (const [tripIdx, day, score] of hits) {
-          const i = this.evaluate(tripIdx, day, rec, maxOff);
-          if (i >= 0) c.cost[i] = c.off[i] + 2 * Math.abs(c.delayS[i]) - 1000 * score;
+        for (let h = 0; h < hits.length; h += 3) {
+          const i = this.evaluate(hits[h], hits[h + 1], rec, maxOff);
+          if (i >= 0) c.cost[i] = c.off[i] + 2 * Math.abs(c.delayS[i]) - 1000 * hits[h + 2];
         }
         if (this.keep(c.count)) return 'origin_time';
         offRoute = true;
