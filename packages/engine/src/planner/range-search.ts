@@ -9,6 +9,7 @@ import { canAlight, canBoard } from './stop-flags.js';
 import { TargetReach } from './target-reach.js';
 import { MAX_ROUNDS } from './raptor-labels.js';
 import { UNREACHED, type StopAccess } from './planner-api.js';
+import { earliestTrip, latestTrip, NO_CUT, NO_TRIP, tripRank } from './trip-search.js';
 
 /** A journey found by a range search, times in query-day Seconds (travel order, not negated). */
 export interface Candidate {
@@ -210,35 +211,19 @@ export class RangeSearch {
       if (next < 0 || stopFirst + next >= tt.patternStopOffsets[p + 1]) return false;
       return reaches(tt.patternStops[stopFirst + next]);
     };
-    const { shift, slotDays } = this.days;
+    const shift = this.days.shift;
     const { times, tripBase } = tt;
     let first = UNREACHED;
     this.forEachAccessBoarding(q, access, towardTarget, (ai, _e, d, tripFirst, tc, col) => {
       const seconds = access[ai].seconds;
       // Forward: leave the origin at t - walk >= tau0. Reverse: reach the destination at t + walk <= -tau0.
-      const key = q.reverse ? -tau0 - seconds - shift[d] : tau0 + seconds - shift[d];
-      let lo = 0, hi = tc;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        const v = tripBase[tripFirst + mid] + times[col + mid];
-        if (q.reverse ? v <= key : v < key) lo = mid + 1;
-        else hi = mid;
-      }
-      let t = UNREACHED;
-      if (q.reverse) {
-        for (let r = lo - 1; r >= 0; r--) {
-          if (((slotDays[tripFirst + r] >> d) & 1) === 0) continue;
-          t = -(tripBase[tripFirst + r] + times[col + r] + shift[d] + seconds);
-          break;
-        }
-      } else {
-        for (let r = lo; r < tc; r++) {
-          if (((slotDays[tripFirst + r] >> d) & 1) === 0) continue;
-          t = tripBase[tripFirst + r] + times[col + r] + shift[d] - seconds;
-          break;
-        }
-      }
-      first = Math.min(first, t);
+      const found = q.reverse
+        ? latestTrip(tt, this.days, 1 << d, col, tripFirst, tc, -tau0 - seconds, -UNREACHED, NO_CUT, NO_CUT)
+        : earliestTrip(tt, this.days, 1 << d, col, tripFirst, tc, tau0 + seconds, UNREACHED, NO_CUT, NO_CUT);
+      if (found === NO_TRIP) return;
+      const r = tripRank(found);
+      const t = tripBase[tripFirst + r] + times[col + r] + shift[d];
+      first = Math.min(first, q.reverse ? -(t + seconds) : t - seconds);
     });
     return { minTransitS, firstWaitS: first >= UNREACHED ? UNREACHED : first - tau0 };
   }

@@ -1,10 +1,10 @@
 import type { TimetableTables } from '../timetable/timetable-tables.js';
 import type { Transfers } from './transfers.js';
 import type { QueryDays } from './query-days.js';
-import { DAY_SPAN } from './query-days.js';
 import { RaptorLabels } from './raptor-labels.js';
 import { canAlight, canBoard } from './stop-flags.js';
 import { UNREACHED } from './planner-api.js';
+import { earliestTrip, latestTrip, NO_CUT, NO_TRIP, tripDay, tripRank } from './trip-search.js';
 
 
 /** Options of one search (forward: earliest arrival; reverse: latest departure, times negated). */
@@ -67,9 +67,6 @@ export class RaptorSearch {
   private reachX = UNREACHED;
   /** Pattern scans since the search began (its work). */
   scanCount = 0;
-  // Trip found by the last boarding search.
-  private foundRank = -1;
-  private foundDay = 0;
 
   constructor(
     private readonly tt: TimetableTables,
@@ -299,9 +296,10 @@ export class RaptorSearch {
         const col = timeRows[first + pos + 1] - tc; // departure row
         const current = rank >= 0 ? times[col + rank] + shift : UNREACHED;
         // A trip caught here reaches every later stop no sooner than the bounds allow: none can beat the target.
-        if (need <= current && need + this.boundAt(s) < bound && this.earliestTrip(p, col, tripFirst, tc, need, current, rank, rank >= 0 ? day : -1)) {
-          rank = this.foundRank;
-          day = this.foundDay;
+        const found = need <= current && need + this.boundAt(s) < bound ? earliestTrip(tt, this.days, this.days.patternDays[p], col, tripFirst, tc, need, current, rank, rank >= 0 ? day : NO_CUT) : NO_TRIP;
+        if (found !== NO_TRIP) {
+          rank = tripRank(found);
+          day = tripDay(found);
           shift = this.days.shift[day] + tripBase[tripFirst + rank];
           boardPos = pos;
           // Nor can a trip leaving too late for the target (or the later one ridden so far).
@@ -345,9 +343,10 @@ export class RaptorSearch {
         const latest = -boardNeed[s];
         const col = timeRows[first + pos]; // arrival row
         const current = rank >= 0 ? times[col + rank] + shift : -UNREACHED;
-        if (latest >= current && this.boundAt(s) - latest < bound && this.latestTrip(p, col, tripFirst, tc, latest, current, rank, rank >= 0 ? day : -1)) {
-          rank = this.foundRank;
-          day = this.foundDay;
+        const found = latest >= current && this.boundAt(s) - latest < bound ? latestTrip(tt, this.days, this.days.patternDays[p], col, tripFirst, tc, latest, current, rank, rank >= 0 ? day : NO_CUT) : NO_TRIP;
+        if (found !== NO_TRIP) {
+          rank = tripRank(found);
+          day = tripDay(found);
           shift = this.days.shift[day] + tripBase[tripFirst + rank];
           boardPos = pos;
           const arr = -(times[col + rank] + shift);
@@ -361,92 +360,6 @@ export class RaptorSearch {
   private boundAt(s: number): number {
     const b = this.lb[s];
     return b < UNREACHED ? b : this.beyond === null ? this.horizon : this.beyond.at(s);
-  }
-
-  /**
-   * The earliest running trip departing at or after `need` and before `before`, over the query's
-   * service days; `curRank` on `curDay` is the trip ridden (-1: none). Called per stop per
-   * pattern scanned, mostly in vain: a day is ruled out by its bounding departures before any
-   * binary search (FIFO: trips from the ridden one on depart no earlier).
-   */
-  private earliestTrip(p: number, col: number, tripFirst: number, tc: number, need: number, before: number, curRank: number, curDay: number): boolean {
-    const departures = this.tt.times; // col is a departure row, trip tripFirst + r's offset at col + r
-    const base = this.tt.tripBase;
-    const { shift, slotDays, patternDays } = this.days;
-    const days = patternDays[p];
-    // The pattern's first and last departures here, read once for every day.
-    const first = base[tripFirst] + departures[col];
-    const last = base[tripFirst + tc - 1] + departures[col + tc - 1];
-    let best = before;
-    let found = false;
-    for (let d = 0; d < DAY_SPAN; d++) {
-      if ((days & (1 << d)) === 0) continue;
-      const sh = shift[d];
-      const end = d === curDay ? curRank : tc;
-      if (end === 0 || (end === tc ? last : base[tripFirst + end - 1] + departures[col + end - 1]) + sh < need || first + sh >= best) continue;
-      let lo = 0, hi = end;
-      const key = need - sh;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (base[tripFirst + mid] + departures[col + mid] < key) lo = mid + 1;
-        else hi = mid;
-      }
-      for (let r = lo; r < end; r++) {
-        const v = base[tripFirst + r] + departures[col + r] + sh;
-        if (v >= best) break;
-        if ((slotDays[tripFirst + r] >> d) & 1) {
-          best = v;
-          this.foundRank = r;
-          this.foundDay = d;
-          found = true;
-          break;
-        }
-      }
-    }
-    return found;
-  }
-
-  /**
-   * The latest running trip arriving at or before `latest` and after `after`, over the query's
-   * service days; the mirror of `earliestTrip`, kept as its own copy: every comparison, the scan's
-   * direction and the ridden trip's cut (end vs start) flip, and a shared body would test the
-   * direction inside the binary search and the scan, called per stop per pattern scanned.
-   */
-  private latestTrip(p: number, col: number, tripFirst: number, tc: number, latest: number, after: number, curRank: number, curDay: number): boolean {
-    const arrivals = this.tt.times; // col is an arrival row, trip tripFirst + r's offset at col + r
-    const base = this.tt.tripBase;
-    const { shift, slotDays, patternDays } = this.days;
-    const days = patternDays[p];
-    // The pattern's first and last arrivals here, read once for every day.
-    const first = base[tripFirst] + arrivals[col];
-    const last = base[tripFirst + tc - 1] + arrivals[col + tc - 1];
-    let best = after;
-    let found = false;
-    for (let d = 0; d < DAY_SPAN; d++) {
-      if ((days & (1 << d)) === 0) continue;
-      const sh = shift[d];
-      const start = d === curDay ? curRank + 1 : 0;
-      if (start === tc || (start === 0 ? first : base[tripFirst + start] + arrivals[col + start]) + sh > latest || last + sh <= best) continue;
-      let lo = start, hi = tc;
-      const key = latest - sh;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (base[tripFirst + mid] + arrivals[col + mid] <= key) lo = mid + 1;
-        else hi = mid;
-      }
-      for (let r = lo - 1; r >= start; r--) {
-        const v = base[tripFirst + r] + arrivals[col + r] + sh;
-        if (v <= best) break;
-        if ((slotDays[tripFirst + r] >> d) & 1) {
-          best = v;
-          this.foundRank = r;
-          this.foundDay = d;
-          found = true;
-          break;
-        }
-      }
-    }
-    return found;
   }
 
   /** Queues a stop a trip reached this round for footpaths and the target, once per round. */

@@ -1,8 +1,8 @@
 import type { TimetableTables } from '../timetable/timetable-tables.js';
 import type { QueryDays } from './query-days.js';
-import { DAY_SPAN } from './query-days.js';
 import { canAlight, canBoard } from './stop-flags.js';
 import { UNREACHED, type StopAccess } from './planner-api.js';
+import { earliestTrip, latestTrip, NO_CUT, NO_TRIP, tripDay, tripRank } from './trip-search.js';
 
 /** Footpaths into each stop, CSR (`TargetBounds.walkIn*`): stop -> [first, end) into the stops walked from and their seconds. */
 export interface FootpathsIn {
@@ -212,9 +212,9 @@ export class TargetReach {
     const tripFirst = tt.patternTripOffsets[p];
     const tc = tt.patternTripOffsets[p + 1] - tripFirst;
     const { times, tripBase, timeRows, patternStops, patternStopFlags } = tt;
-    const { shift, slotDays, patternDays } = this.days;
+    const { shift, patternDays } = this.days;
     // rideShift: the ridden trip's day shift plus its base (a time along it is one read plus it).
-    let rank = -1, rideShift = 0;
+    let rank = -1, day = 0, rideShift = 0;
     for (let pos = pos0; pos >= 0; pos--) {
       if (rank < 0 && pos < lastMarked) break;
       const s = patternStops[first + pos];
@@ -226,32 +226,12 @@ export class TargetReach {
         else this.offerRide(s, t, floor);
       }
       if (this.boardStamp[s] === this.stamp && canAlight(flags)) {
-        const latest = this.latest[s];
         const col = timeRows[first + pos]; // arrival row
-        let best = rank >= 0 ? times[col + rank] + rideShift : NO_REACH;
-        // The first and last trips' arrivals here, read once for every day.
-        const firstArr = tripBase[tripFirst] + times[col];
-        const lastArr = tripBase[tripFirst + tc - 1] + times[col + tc - 1];
-        for (let d = 0; d < DAY_SPAN; d++) {
-          if ((patternDays[p] & (1 << d)) === 0) continue;
-          const sh = shift[d];
-          if (firstArr + sh > latest || lastArr + sh <= best) continue;
-          let lo = 0, hi = tc;
-          while (lo < hi) {
-            const mid = (lo + hi) >>> 1;
-            if (tripBase[tripFirst + mid] + times[col + mid] + sh <= latest) lo = mid + 1;
-            else hi = mid;
-          }
-          for (let r = lo - 1; r >= 0; r--) {
-            const v = tripBase[tripFirst + r] + times[col + r] + sh;
-            if (v <= best) break;
-            if ((slotDays[tripFirst + r] >> d) & 1) {
-              best = v;
-              rank = r;
-              rideShift = sh + tripBase[tripFirst + r];
-              break;
-            }
-          }
+        const found = latestTrip(tt, this.days, patternDays[p], col, tripFirst, tc, this.latest[s], rank >= 0 ? times[col + rank] + rideShift : NO_REACH, rank, rank >= 0 ? day : NO_CUT);
+        if (found !== NO_TRIP) {
+          rank = tripRank(found);
+          day = tripDay(found);
+          rideShift = shift[day] + tripBase[tripFirst + rank];
         }
       }
     }
@@ -265,9 +245,9 @@ export class TargetReach {
     const tripFirst = tt.patternTripOffsets[p];
     const tc = tt.patternTripOffsets[p + 1] - tripFirst;
     const { times, tripBase, timeRows, patternStops, patternStopFlags } = tt;
-    const { shift, slotDays, patternDays } = this.days;
+    const { shift, patternDays } = this.days;
     // rideShift: the ridden trip's day shift plus its base (a time along it is one read plus it).
-    let rank = -1, rideShift = 0;
+    let rank = -1, day = 0, rideShift = 0;
     for (let pos = pos0; pos < n; pos++) {
       if (rank < 0 && pos > lastMarked) break;
       const s = patternStops[first + pos];
@@ -278,32 +258,12 @@ export class TargetReach {
         else this.offerRide(s, t, floor);
       }
       if (this.boardStamp[s] === this.stamp && canBoard(flags)) {
-        const earliest = -this.latest[s];
         const col = timeRows[first + pos + 1] - tc; // departure row
-        let best = rank >= 0 ? times[col + rank] + rideShift : UNREACHED;
-        // The first and last trips' departures here, read once for every day.
-        const firstDep = tripBase[tripFirst] + times[col];
-        const lastDep = tripBase[tripFirst + tc - 1] + times[col + tc - 1];
-        for (let d = 0; d < DAY_SPAN; d++) {
-          if ((patternDays[p] & (1 << d)) === 0) continue;
-          const sh = shift[d];
-          if (lastDep + sh < earliest || firstDep + sh >= best) continue;
-          let lo = 0, hi = tc;
-          while (lo < hi) {
-            const mid = (lo + hi) >>> 1;
-            if (tripBase[tripFirst + mid] + times[col + mid] + sh < earliest) lo = mid + 1;
-            else hi = mid;
-          }
-          for (let r = lo; r < tc; r++) {
-            const v = tripBase[tripFirst + r] + times[col + r] + sh;
-            if (v >= best) break;
-            if ((slotDays[tripFirst + r] >> d) & 1) {
-              best = v;
-              rank = r;
-              rideShift = sh + tripBase[tripFirst + r];
-              break;
-            }
-          }
+        const found = earliestTrip(tt, this.days, patternDays[p], col, tripFirst, tc, -this.latest[s], rank >= 0 ? times[col + rank] + rideShift : UNREACHED, rank, rank >= 0 ? day : NO_CUT);
+        if (found !== NO_TRIP) {
+          rank = tripRank(found);
+          day = tripDay(found);
+          rideShift = shift[day] + tripBase[tripFirst + rank];
         }
       }
     }
