@@ -1,7 +1,8 @@
 // FEATURE UNDER TEST: FeedHub, the live feeds of a serve process owned across snapshot reloads:
 // one poller per feed sending conditional requests, the latest document handed at once to an
-// overlay set that subscribes later (a reload) and to workers attached later, and nothing
-// matched in the hub itself (it only polls, parses and relays). Real local HTTP server.
+// overlay set that subscribes later (a reload) and to workers attached later, nothing more to a
+// worker detached (one that failed and was replaced), and nothing matched in the hub itself (it
+// only polls, parses and relays). Real local HTTP server.
 import { describe, it, expect, afterEach } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -43,7 +44,10 @@ describe('FeedHub', () => {
     // A worker attached later gets the latest document, serialised once into shared memory.
     const got: FeedMessage[] = [];
     hub.attach((m) => got.push(m));
+    const gone: FeedMessage[] = [];
+    const detach = hub.attach((m) => gone.push(m));
     expect(got).toHaveLength(1);
+    expect(gone).toHaveLength(1);
     expect(got[0].data).toBeInstanceOf(SharedArrayBuffer);
     expect((v8.deserialize(Buffer.from(got[0].data!)) as { records: unknown[] }).records.length).toBeGreaterThan(0);
 
@@ -53,6 +57,13 @@ describe('FeedHub', () => {
     expect(last.headers['if-none-match']).toBeTruthy();
     expect(last.status).toBe(304);
     expect(got.at(-1)).toMatchObject({ name: 'siri_sx', data: null });
+    expect(gone).toHaveLength(2);
+
+    // A detached worker gets no more; the others still do.
+    detach();
+    await hub.pollNow();
+    expect(got).toHaveLength(3);
+    expect(gone).toHaveLength(2);
     expect(server.requests.filter((r) => r.status === 200)).toHaveLength(1);
   }, 60_000);
 });

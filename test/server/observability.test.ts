@@ -35,6 +35,7 @@ describe('metrics and access log (2 worker threads)', () => {
     expect(text).toContain('transit_http_request_duration_seconds_count{route="/v1/bus/stops.json"} 31');
     expect(text).toMatch(/transit_http_request_duration_seconds_bucket\{route="\/v1\/bus\/stops.json",le="\+Inf"\} 31/);
     expect(text).toContain('transit_worker_threads 2');
+    expect(text).toContain('transit_worker_replacements_total 0');
     expect(text).toMatch(/transit_snapshot_age_seconds \d+/);
     expect(text).toMatch(/process_resident_memory_bytes \d+/);
     expect((await fetch(metricsUrl.replace('/metrics', '/other'))).status).toBe(404);

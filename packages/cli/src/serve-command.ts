@@ -174,7 +174,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const startedAt = Date.now();
   const metricsServer =
     setup.metrics && options.metricsPort !== null
-      ? await startMetricsServer({ host: options.host, port: options.metricsPort, render: () => setup.metrics!.render() + (setup.liveMetrics?.render() ?? '') + processGauges({ builtAt: serving.engine.info.builtAt, threads: serving.threads, startedAt }) }).catch(async (err: unknown) => {
+      ? await startMetricsServer({ host: options.host, port: options.metricsPort, render: () => setup.metrics!.render() + (setup.liveMetrics?.render() ?? '') + processGauges({ builtAt: serving.engine.info.builtAt, threads: serving.threads, replacements: serving.replacements, startedAt }) }).catch(async (err: unknown) => {
           await serving.close();
           throw new ListenError(`Could not serve metrics on ${options.host}:${options.metricsPort}: ${(err as Error).message}`);
         })
@@ -197,10 +197,15 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   // The last line of start-up, printed once every listener and signal handler is in place:
   // supervisors and tests wait for it.
   io.out(`${READY_LINE}\n`);
-  const signal = await stopped;
+  // Until a signal, or until worker threads fail in a loop (their threads already ended).
+  const signal = await Promise.race([stopped, serving.failed]);
   await reloading;
   await serving.close();
   await metricsServer?.close();
+  if (signal instanceof Error) {
+    io.err(`Stopped: ${signal.message}; exiting with status 1 for the process supervisor to restart the server.\n`);
+    return 1;
+  }
   io.out('Stopped.\n');
   if (serving.threads > 1 && typeof signal === 'string') io.exitBySignal?.(signal);
   return 0;

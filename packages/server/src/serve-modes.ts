@@ -57,6 +57,14 @@ export interface Serving {
   reloadKeys(keys: ApiKeys): Promise<void>;
   /** Stops accepting, lets requests in flight finish, stops the live feeds. */
   close(): Promise<void>;
+  /** Worker threads replaced so far (always 0 from the main thread). */
+  readonly replacements: number;
+  /**
+   * Settles, with the reason, when serving cannot go on (worker threads in a crash loop, see
+   * RunningCluster.failed): close, then exit with a failure status. Never from the main thread,
+   * where an exception outside a handler ends the process (its supervisor restarts it).
+   */
+  readonly failed: Promise<Error>;
 }
 
 /** Serves from this thread (one core). */
@@ -110,6 +118,8 @@ export async function serveInProcess(setup: ServeSetup): Promise<Serving> {
       await limits?.sync.stop();
       accessLog?.flush();
     },
+    replacements: 0,
+    failed: new Promise<Error>(() => undefined),
   };
 }
 
@@ -129,7 +139,7 @@ export async function serveInWorkers(setup: ServeSetup, threads: number): Promis
   // The pollers (and the demo's simulated feed servers) of every worker, started first so the
   // workers begin with the latest results.
   const feeds = await FeedHub.start({ engine, config: setup.live, log: setup.log, demoFeeds: setup.demoFeeds ?? undefined });
-  const cluster = await startCluster({ snapshot: first.shared, tables: first.tables, workers: threads, keys: setup.keys, tiers: setup.tiers, live: setup.live, host: setup.host, port, metrics: setup.metrics?.buffer ?? null, accessLog: setup.accessLog, limiter, feeds, liveMetrics: setup.liveMetrics?.buffer ?? null, demoKey: setup.demoKey ?? null }).catch(async (err: unknown) => {
+  const cluster = await startCluster({ snapshot: first.shared, tables: first.tables, workers: threads, keys: setup.keys, tiers: setup.tiers, live: setup.live, host: setup.host, port, metrics: setup.metrics?.buffer ?? null, accessLog: setup.accessLog, limiter, feeds, liveMetrics: setup.liveMetrics?.buffer ?? null, demoKey: setup.demoKey ?? null, log: setup.log }).catch(async (err: unknown) => {
     await feeds.stop();
     await limits?.sync.stop();
     throw err;
@@ -160,6 +170,10 @@ export async function serveInWorkers(setup: ServeSetup, threads: number): Promis
       await feeds.stop();
       await limits?.sync.stop();
     },
+    get replacements() {
+      return cluster.replacements;
+    },
+    failed: cluster.failed,
   };
 }
 

@@ -51,8 +51,16 @@ export interface RunningServer {
   port: number;
   /** Base URL, e.g. `http://127.0.0.1:8080`. */
   url: string;
-  /** Stops listening (open keep-alive connections close on their own idle timeout). */
+  /**
+   * Stops listening; each response from then on closes its connection, so keep-alive clients
+   * reconnect elsewhere (idle connections close on uWebSockets.js's 10 s idle timeout).
+   */
   close(): Promise<void>;
+  /**
+   * Closes every connection still open at once (after close). A worker thread holding no socket
+   * of uWebSockets.js can be terminated; one holding any aborts the process when torn down.
+   */
+  dropConnections(): void;
   /** Serves another snapshot (and its live overlays) from the next request on; see Router.swap. */
   swap(engine: Engine, live?: LiveState): void;
   /** Accepts other API keys (and their rate-limit counters) from the next request on; see Router.setKeys. */
@@ -73,23 +81,25 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
   }
   const assets = options.assets ?? loadStaticAssets({ demoKey: options.demoKey });
   const app = uWS.App();
+  let closed = false;
   // One catch-all route: the Router matches paths itself, so unknown paths and methods get the
   // API's envelope. The few static paths (`/`, `/docs`, `/explorer/`) go to the asset layer first.
   app.any('/*', (res, req) => {
     const path = req.getUrl();
-    if (assets.owns(path)) write(res, assets.handle({ method: req.getMethod(), path, acceptEncoding: req.getHeader('accept-encoding'), ifNoneMatch: req.getHeader('if-none-match'), requestId: requestId(req.getHeader('x-request-id')) }));
-    else write(res, router.handle(readRequest(req)));
+    if (assets.owns(path)) write(res, assets.handle({ method: req.getMethod(), path, acceptEncoding: req.getHeader('accept-encoding'), ifNoneMatch: req.getHeader('if-none-match'), requestId: requestId(req.getHeader('x-request-id')) }), closed);
+    else write(res, router.handle(readRequest(req)), closed);
   });
   return new Promise((resolve, reject) => {
     app.listen(host, options.port ?? 8080, (socket) => {
       if (!socket) return reject(new ListenError(`Could not listen on ${host}:${options.port ?? 8080} (port in use or address not available).`));
       const port = uWS.us_socket_local_port(socket);
-      let closed = false;
       const close = async () => {
         if (!closed) uWS.us_listen_socket_close(socket);
         closed = true;
       };
-      resolve({ port, url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, close, swap: (engine, live) => router.swap(engine, live), setKeys: (keys, limiter) => router.setKeys(keys, limiter) });
+      // App.close (closes every socket of the app) is in this build but not in its typings.
+      const dropConnections = () => (app as unknown as { close(): void }).close();
+      resolve({ port, url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, close, dropConnections, swap: (engine, live) => router.swap(engine, live), setKeys: (keys, limiter) => router.setKeys(keys, limiter) });
     });
   });
 }
@@ -107,12 +117,13 @@ function readRequest(req: uWS.HttpRequest): RequestInfo {
   };
 }
 
-function write(res: uWS.HttpResponse, out: RenderedResponse | AssetResponse): void {
+/** Writes `out` corked; with `closeConnection`, closes the connection once it is sent. */
+function write(res: uWS.HttpResponse, out: RenderedResponse | AssetResponse, closeConnection: boolean): void {
   res.cork(() => {
     res.writeStatus(statusLine(out.status));
     for (const [name, value] of out.headers) res.writeHeader(name, value);
     // HEAD: the length the GET would send, no body (this uWS build's endWithoutBody takes no length).
     if ('headLength' in out && out.headLength !== undefined) res.writeHeader('Content-Length', String(out.headLength)).endWithoutBody();
-    else res.end(out.body ?? undefined);
+    else res.end(out.body ?? undefined, closeConnection);
   });
 }

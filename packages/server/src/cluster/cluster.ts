@@ -1,7 +1,5 @@
 import { createServer } from 'node:net';
-import { Worker } from 'node:worker_threads';
 import type { SharedTables } from '@transit/engine';
-import { fileURLToPath } from 'node:url';
 import type { ApiKeys } from '../auth/api-keys.js';
 import { ListenError } from '../server.js';
 import type { TierTable } from '../auth/tiers.js';
@@ -11,10 +9,8 @@ import type { FeedHub } from '../live/feed-hub.js';
 import { keyId } from '../auth/api-keys.js';
 import { loadStaticAssets } from '../http/static-assets.js';
 import { lacksOpenOnlySections } from '../snapshot-source.js';
-import type { FromWorker, ToWorker, WorkerInit, WorkerKeys } from './worker-protocol.js';
-
-/** The compiled worker entry (workers run built JavaScript, also when the caller runs from sources). */
-const WORKER_ENTRY = fileURLToPath(new URL('../../dist/cluster/worker-main.js', import.meta.url));
+import type { WorkerKeys } from './worker-protocol.js';
+import { Supervisor, failureBudget } from './supervisor.js';
 
 /** Options of startCluster. */
 export interface ClusterOptions {
@@ -33,13 +29,15 @@ export interface ClusterOptions {
   metrics?: SharedArrayBuffer | null;
   /** Shared rate-limit counters over the keys (SharedRateLimiter.forKeys); default new ones. */
   limiter?: SharedRateLimiter;
-  /** The main thread's live-feed pollers: every worker gets their results (workers poll nothing). */
+  /** The main thread's live-feed pollers: every worker gets their results (workers poll nothing; a failed one is detached). */
   feeds?: Pick<FeedHub, 'attach'> | null;
   /** Shared live-feed metrics (LiveMetrics.allocate(workers)), or null. */
   liveMetrics?: SharedArrayBuffer | null;
   accessLog?: boolean;
   /** Key written into the map page at `/` (the demo's generated key), or null. */
   demoKey?: string | null;
+  /** Where worker replacements are said; default stderr. */
+  log?: (line: string) => void;
 }
 
 /** Serving worker threads sharing one port and one snapshot. */
@@ -61,6 +59,15 @@ export interface RunningCluster {
   setKeys(keys: ApiKeys, limiter: SharedRateLimiter): Promise<void>;
   /** Graceful stop: stop accepting, let requests in flight finish, end the workers. */
   close(): Promise<void>;
+  /** Workers replaced so far (each after failing outside a handler, or its thread ending). */
+  readonly replacements: number;
+  /**
+   * Settles, with the reason, when workers failed more often than the respawn budget allows
+   * (failureBudget(workers) within 60 s: a crash loop) and every worker was stopped and its
+   * thread ended: the process should then exit with a failure status for its supervisor to
+   * restart it. Never settles otherwise.
+   */
+  readonly failed: Promise<Error>;
 }
 
 /**
@@ -95,47 +102,29 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     // Read and compressed once here; the workers view the same bytes (no copy, no compression).
     assets: (await loadStaticAssets({ demoKey: options.demoKey }).precompress()).toShared(),
   };
-  const workers: Worker[] = [];
+  const workers = Math.max(1, options.workers);
   // A port the first worker picked itself (listening on 0) is not shared: the next worker's listen fails on it.
-  let port = options.port === 0 ? await probePort(host, 0) : (options.port ?? 8080);
-  try {
-    for (let i = 0; i < Math.max(1, options.workers); i++) {
-      const { worker, listening } = spawn({ ...base, port, thread: i });
-      // Feed results queue in the worker's port until it listens for them; the latest come first.
-      options.feeds?.attach((msg) => worker.postMessage(msg satisfies ToWorker));
-      port = await listening;
-      workers.push(worker);
-    }
-  } catch (err) {
-    // A worker that failed to start ends by itself (worker-main); those listening close.
-    await Promise.all(workers.map((w) => ask(w, { type: 'close' }, 'closed').catch(() => undefined)));
-    throw err;
-  }
+  const probed = options.port === 0 ? await probePort(host, 0) : (options.port ?? 8080);
+  const log = options.log ?? ((line: string) => void process.stderr.write(line + '\n'));
+  const supervisor = new Supervisor(base, probed, options.feeds ?? null, log, failureBudget(workers));
+  const port = await supervisor.start(workers);
   return {
     port,
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
-    workers: workers.length,
+    workers,
     reload: async (snapshot, label, tables = null) => {
       checkTables(snapshot, tables, 'reload');
-      await Promise.all(workers.map((w) => ask(w, { type: 'reload', snapshot, tables, label }, 'reloaded')));
+      await supervisor.reload(snapshot, tables, label);
     },
-    // Two phases, so the keys are in force in every worker or in none: each worker checks and
-    // holds them; only when all have, each swaps them in (a step that cannot fail).
-    setKeys: async (keys, limiter) => {
-      const msg: ToWorker = { type: 'prepareKeys', ...workerKeys(keys, limiter) };
-      const prepared = await Promise.allSettled(workers.map((w) => ask(w, msg, 'keysPrepared')));
-      const refused = prepared.findIndex((p) => p.status === 'rejected');
-      if (refused >= 0) {
-        await Promise.all(workers.map((w) => ask(w, { type: 'abortKeys' }, 'keysAborted')));
-        throw new Error(`worker ${refused} refused the keys (${(prepared[refused] as PromiseRejectedResult).reason.message}); every worker keeps the previous keys`);
-      }
-      await Promise.all(workers.map((w) => ask(w, { type: 'commitKeys' }, 'keysApplied')));
+    setKeys: (keys, limiter) => supervisor.setKeys(workerKeys(keys, limiter)),
+    // Workers close their listening sockets and live feeds and then stay parked: a thread with
+    // connections of uWebSockets.js open cannot be torn down (closing them at once would cut
+    // answers still being sent), so the process ends by signal after this (CliIo.exitBySignal in @transit/cli).
+    close: () => supervisor.close(),
+    get replacements() {
+      return supervisor.replacements;
     },
-    // Workers close their listening sockets and live feeds and then stay parked: a thread holding
-    // uWebSockets.js cannot be torn down, so the process ends by signal after this (CliIo.exitBySignal in @transit/cli).
-    close: async () => {
-      await Promise.all(workers.map((w) => ask(w, { type: 'close' }, 'closed').catch(() => undefined)));
-    },
+    failed: supervisor.failed,
   };
 }
 
@@ -172,34 +161,4 @@ function workerKeys(keys: ApiKeys, limiter: SharedRateLimiter): WorkerKeys {
     slots: [...limiter.slots],
     usedSlots: limiter.usedSlots,
   };
-}
-
-function spawn(init: WorkerInit): { worker: Worker; listening: Promise<number> } {
-  const worker = new Worker(WORKER_ENTRY, { workerData: init });
-  const listening = new Promise<number>((resolve, reject) => {
-    const onMessage = (msg: FromWorker) => {
-      if (msg.type === 'listening') resolve(msg.port);
-      else if (msg.type === 'failed') reject(new ListenError(msg.message));
-      else return;
-      worker.off('message', onMessage);
-    };
-    worker.on('message', onMessage);
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`worker exited (${code}) before listening`)));
-  });
-  return { worker, listening };
-}
-
-/** Sends `msg` and waits for the worker's `expect` answer (or its failure). */
-function ask(worker: Worker, msg: ToWorker, expect: FromWorker['type']): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (answer: FromWorker) => {
-      if (answer.type === expect) resolve();
-      else if (answer.type === 'failed') reject(new Error(answer.message));
-      else return;
-      worker.off('message', onMessage);
-    };
-    worker.on('message', onMessage);
-    worker.postMessage(msg);
-  });
 }

@@ -1,6 +1,7 @@
 // Entry of one serving worker thread (compiled to dist/cluster/worker-main.js): opens the shared
 // snapshot, listens on the shared port, swaps snapshots and keys on request, builds its live
-// overlays from the main thread's feed results, and closes gracefully.
+// overlays from the main thread's feed results, closes gracefully, and stops serving when an
+// exception escapes outside a handler (the main thread then replaces it).
 import { parentPort, workerData } from 'node:worker_threads';
 import { Engine } from '@transit/engine';
 import { ApiKeys } from '../auth/api-keys.js';
@@ -36,6 +37,42 @@ port.on('message', (msg: ToWorker) => {
   }
 });
 
+/** How long a failed worker goes on answering on its open connections (each closed after its response) before it closes them: uWebSockets.js closes idle ones after 10 s. */
+const DRAIN_MS = 10_000;
+/** Once serving: stop accepting, let requests in flight finish, stop the live feeds (once; never rejects). */
+let stop: (() => Promise<void>) | null = null;
+/** Once serving: close every connection still open (once), so that the main thread can terminate this thread. */
+let drop: (() => void) | null = null;
+/** The first failure outside a handler, if any. */
+let failure: Error | null = null;
+
+/**
+ * An exception or rejection no handler caught (a timer, a live service, a promise nobody awaits).
+ * Left to end the thread, it would close the thread's event loop with uWebSockets.js's sockets
+ * open, which aborts the whole process. Instead (once) the worker stops accepting and tells the
+ * main thread, which starts a replacement; after a drain it closes its last connections and says
+ * so, and the main thread terminates it. Before it listens, it is a start failure.
+ */
+function fail(err: unknown): void {
+  const message = err instanceof Error ? err.message : String(err);
+  if (failure) return void process.stderr.write(`worker ${init.thread}: failed again while stopping: ${message}\n`);
+  process.stderr.write(`worker ${init.thread}: failed: ${message}\n${err instanceof Error ? `${err.stack}\n` : ''}`);
+  failure = err instanceof Error ? err : new Error(message);
+  // Before listening: the start (below) sees `failure` once its server is up and fails.
+  if (!stop) return;
+  void stop().then(() => {
+    send({ type: 'crashed', message });
+    setTimeout(() => {
+      drop!();
+      send({ type: 'ended' });
+    }, DRAIN_MS);
+  });
+}
+// Per thread: a worker's `process` is its own, and these see only this thread's failures (the
+// main thread's handlers are not called for them, nor these for the main thread's).
+process.on('uncaughtException', fail);
+process.on('unhandledRejection', fail);
+
 /** The keys and their counters as this thread uses them. */
 function openKeys(k: WorkerKeys): { keys: ApiKeys; limiter: SharedRateLimiter } {
   const records = k.keys.map((w) => ({ name: w.name, tier: w.tier, enabled: w.enabled, hash: Buffer.from(w.hashHex, 'hex'), ...(w.allow ? { allow: w.allow } : {}) }));
@@ -55,6 +92,24 @@ try {
   // Keys of a reload in progress: checked and held until every worker has them (commitKeys).
   let pendingKeys: { keys: ApiKeys; limiter: SharedRateLimiter } | null = null;
   const server = await startServer({ engine, keys, port: init.port, host: init.host, live: live.state, tiers, limiter, metrics, accessLog: accessLog?.write, assets: StaticAssets.fromShared(init.assets) });
+  let stopping: Promise<void> | null = null;
+  // This thread's live-metrics slot: a replacement writes it once this one has stopped.
+  let metricsTimer: NodeJS.Timeout | null = null;
+  const stopServing = () =>
+    (stopping ??= (async () => {
+      if (metricsTimer) clearInterval(metricsTimer);
+      // A failure is said, not thrown (a rejection here would fail the worker), and the rest still closes.
+      const say = (err: unknown) => process.stderr.write(`worker ${init.thread}: close: ${err instanceof Error ? err.message : String(err)}\n`);
+      await server.close().catch(say);
+      await live.stop().catch(say);
+      accessLog?.flush();
+    })());
+  let dropped = false;
+  const dropAll = () => {
+    if (!dropped) server.dropConnections();
+    dropped = true;
+  };
+  [stop, drop] = [stopServing, dropAll];
   control = (msg: ToWorker) => {
     if (msg.type === 'prepareKeys') {
       try {
@@ -80,6 +135,11 @@ try {
           const next = Engine.open(msg.snapshot, { tables: msg.tables ?? undefined });
           next.prepareJourneys();
           const nextLive = await startLive(next);
+          // Stopped meanwhile (failed or closed): it keeps nothing running.
+          if (stopping) {
+            await nextLive.stop();
+            return send({ type: 'failed', message: 'reload abandoned: this worker stopped meanwhile' });
+          }
           // One assignment: the next request sees the new snapshot and its overlays together.
           server.swap(next, nextLive.state);
           const old = live;
@@ -91,19 +151,26 @@ try {
         }
       })();
     } else if (msg.type === 'close') {
-      void (async () => {
-        // A failure is said, not thrown (a rejection here would abort the process), and the rest still closes.
-        const say = (err: unknown) => process.stderr.write(`worker ${init.thread}: close: ${err instanceof Error ? err.message : String(err)}\n`);
-        await server.close().catch(say);
-        await live.stop().catch(say);
-        accessLog?.flush();
+      const drops = msg.drop;
+      void stopServing().then(() => {
+        if (drops) dropAll();
         send({ type: 'closed' });
-      })();
+      });
+    } else if (msg.type === 'fault') {
+      const err = new Error(`fault injected (${msg.kind}, for tests)`);
+      if (msg.kind === 'throw') setTimeout(() => { throw err; });
+      else void Promise.reject(err);
     }
   };
+  // A failure outside a handler while starting: the start fails.
+  if (failure) {
+    await stopServing();
+    dropAll();
+    throw failure;
+  }
   // Live-feed health for the metrics listener: this thread's slot, refreshed every second.
   const liveMetrics = init.liveMetrics ? new LiveMetrics(init.liveMetrics) : null;
-  if (liveMetrics) setInterval(() => liveMetrics.record(init.thread, live.state), 1000).unref();
+  if (liveMetrics) metricsTimer = setInterval(() => liveMetrics.record(init.thread, live.state), 1000).unref();
   send({ type: 'listening', port: server.port });
 } catch (err) {
   send({ type: 'failed', message: err instanceof Error ? err.message : String(err) });

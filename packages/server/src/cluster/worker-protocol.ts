@@ -59,7 +59,17 @@ export type ToWorker =
   | { type: 'abortKeys' }
   /** A live feed's poll result from the main thread's poller. */
   | FeedMessage
-  | { type: 'close' };
+  /**
+   * Stop accepting, let requests in flight finish, stop the live feeds; answered by closed. With
+   * `drop`, then close every connection still open, so that the main thread can terminate the
+   * thread (a thread holding a socket of uWebSockets.js aborts the process when torn down).
+   */
+  | { type: 'close'; drop?: boolean }
+  /**
+   * For tests only (never sent from anything a client reaches): throw (or reject a promise) outside
+   * any handler, as a bug in a timer or a live service would, so that the worker fails.
+   */
+  | { type: 'fault'; kind: 'throw' | 'reject' };
 
 /** Worker -> main thread. */
 export type FromWorker =
@@ -69,4 +79,8 @@ export type FromWorker =
   | { type: 'keysApplied' }
   | { type: 'keysAborted' }
   | { type: 'failed'; message: string }
-  | { type: 'closed' };
+  | { type: 'closed' }
+  /** An exception or rejection escaped outside a handler: this worker stopped accepting and stopped its live feeds; the main thread replaces it. */
+  | { type: 'crashed'; message: string }
+  /** A crashed worker closed its last connections (after a drain): the main thread may terminate it. */
+  | { type: 'ended' };

@@ -72,10 +72,16 @@ export class FeedHub implements FeedChannel {
     return () => subs.delete(s);
   }
 
-  /** Sends each feed's latest state to `send` now (a worker thread), then every poll's. */
-  attach(send: (msg: FeedMessage) => void): void {
+  /**
+   * Sends each feed's latest state to `send` now (a worker thread), then every poll's, until the
+   * returned detach is called (a worker that failed or closed).
+   */
+  attach(send: (msg: FeedMessage) => void): () => void {
     for (const [name, feed] of this.feeds) send(this.message(name, feed, feed.value !== undefined));
-    this.targets.add(send);
+    // A target of its own (the same function attached twice is two targets, detached apart).
+    const target = (msg: FeedMessage) => send(msg);
+    this.targets.add(target);
+    return () => void this.targets.delete(target);
   }
 
   /** Polls every feed once now (tests); resolves when all polls have settled. */
