@@ -1,3 +1,5 @@
+import { constants } from 'node:os';
+
 /** A mistake in the command line: printed with the usage, exit status 2, no stack trace. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -15,12 +17,18 @@ export interface CliIo {
   /** Calls `listener` whenever a reload is asked for (SIGHUP). */
   onReload?(listener: () => void): void;
   /**
-   * Ends the process by `signal` with its default action. Worker threads that hold
-   * uWebSockets.js cannot be torn down by a normal exit, so a multi-worker server ends this way
-   * after its graceful close.
+   * Ends the process by `signal` with its default action, as if no handler had caught it (called
+   * by `transit serve` once stopped), so that its parent sees what ended it: a shell stops its
+   * script on SIGINT, systemd counts death by SIGTERM as a clean stop (exit status 143 would be a
+   * failure). Returns false at once, doing nothing, where the signal has no default action to
+   * take: as PID 1 (the first process of a container started without an init) the kernel ignores
+   * it; the caller then exits with status 0.
    */
-  exitBySignal?(signal: string): void;
+  exitBySignal?(signal: string): boolean;
 }
+
+/** How long exitBySignal waits for its signal to end the process (it takes microseconds) before it exits with 128 + the signal's number. */
+const SIGNAL_EXIT_MS = 1_000;
 
 /**
  * The process's stdout, stderr and environment; `until` settles on SIGINT or SIGTERM (its
@@ -40,10 +48,15 @@ export function processIo(): CliIo {
     },
     onReload: (listener) => void process.on('SIGHUP', listener),
     exitBySignal: (signal) => {
+      if (process.pid === 1) return false;
       process.removeAllListeners(signal);
       process.kill(process.pid, signal as NodeJS.Signals);
-      // Delivery is immediate once no listener is left; never fall through to a normal exit.
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10_000);
+      // Delivery is immediate once no listener is left. Should the signal not end the process, it
+      // exits with the status a shell gives a process ended by it, rather than returning.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, SIGNAL_EXIT_MS);
+      const status = 128 + (constants.signals[signal as NodeJS.Signals] ?? 0);
+      process.stderr.write(`${signal} did not end the process within ${SIGNAL_EXIT_MS} ms; exiting with status ${status}.\n`);
+      process.exit(status);
     },
   };
 }

@@ -53,7 +53,8 @@ Environment:
 
 Signals: SIGHUP reloads the snapshot file without dropping a request, and the keys file (a file
 that cannot be read or names an unknown tier is refused and the previous keys kept); SIGTERM or
-SIGINT stop accepting, finish requests in flight and exit.
+SIGINT stop accepting, let the answers being written finish (at most 5 s), close the connections
+and exit by that signal (as PID 1, where no signal can end the process, with status 0).
 
 ${LIVE_CONFIG_HELP}
 `;
@@ -207,7 +208,8 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     return 1;
   }
   io.out('Stopped.\n');
-  if (serving.threads > 1 && typeof signal === 'string') io.exitBySignal?.(signal);
+  // Nothing of the server is left running: end by the signal, as its default action would have.
+  if (typeof signal === 'string' && io.exitBySignal?.(signal) === false) io.out(`Exiting with status 0: as PID 1 (no init in this container) the process cannot end by ${signal}.\n`);
   return 0;
 }
 

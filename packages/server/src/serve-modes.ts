@@ -6,6 +6,7 @@ import type { DemoFeeds } from './live/simulated-feeds.js';
 import { startLiveServices } from './live/live-services.js';
 import { FeedHub } from './live/feed-hub.js';
 import { ListenError, startServer } from './server.js';
+import { STOP_WRITES_MS } from './http/body-writes.js';
 import { openEngine, type SnapshotApart } from './snapshot-source.js';
 import { probePort, startCluster, toShared } from './cluster/cluster.js';
 import { createAccessLog } from './observe/access-log.js';
@@ -55,7 +56,11 @@ export interface Serving {
    * every thread still on the previous keys, when any thread refuses them.
    */
   reloadKeys(keys: ApiKeys): Promise<void>;
-  /** Stops accepting, lets requests in flight finish, stops the live feeds. */
+  /**
+   * Stops accepting, stops the live feeds, lets the answers being written finish (at most
+   * STOP_WRITES_MS, 5 s) and closes every connection; with worker threads, ends them. Nothing of
+   * the server is left running.
+   */
   close(): Promise<void>;
   /** Worker threads replaced so far (always 0 from the main thread). */
   readonly replacements: number;
@@ -117,6 +122,9 @@ export async function serveInProcess(setup: ServeSetup): Promise<Serving> {
       await hub.stop();
       await limits?.sync.stop();
       accessLog?.flush();
+      const unsent = await server.writesDone(STOP_WRITES_MS);
+      if (unsent > 0) setup.log(`${unsent} answer(s) still being written after ${STOP_WRITES_MS / 1000} s: cut`);
+      server.dropConnections();
     },
     replacements: 0,
     failed: new Promise<Error>(() => undefined),

@@ -12,6 +12,7 @@ import type { LiveState } from './live/live-state.js';
 import type { TierTable } from './auth/tiers.js';
 import type { RateLimiter } from './auth/rate-limiter.js';
 import { loadStaticAssets, type AssetResponse, type StaticAssets } from './http/static-assets.js';
+import { BodyWrites } from './http/body-writes.js';
 
 /** The server could not bind its port (in use, or the address is not local). */
 export class ListenError extends Error {
@@ -52,13 +53,21 @@ export interface RunningServer {
   /** Base URL, e.g. `http://127.0.0.1:8080`. */
   url: string;
   /**
-   * Stops listening; each response from then on closes its connection, so keep-alive clients
-   * reconnect elsewhere (idle connections close on uWebSockets.js's 10 s idle timeout).
+   * Stops listening; each response from then on closes its connection (one with a body says
+   * `Connection: close`, and the client closes it), so keep-alive clients reconnect elsewhere
+   * (idle connections close on uWebSockets.js's 10 s idle timeout, or at dropConnections).
    */
   close(): Promise<void>;
   /**
-   * Closes every connection still open at once (after close). A worker thread holding no socket
-   * of uWebSockets.js can be terminated; one holding any aborts the process when torn down.
+   * Resolves once every answer begun has been handed whole to its socket (the kernel sends what it
+   * holds even after the connection is closed), or after `limitMs`, with the number of answers
+   * still being written then (0: none). See BodyWrites for the one case it cannot see.
+   */
+  writesDone(limitMs: number): Promise<number>;
+  /**
+   * Closes every connection still open at once (after close; after writesDone, so as not to cut an
+   * answer). A worker thread holding no socket of uWebSockets.js can be terminated; one holding
+   * any aborts the process when torn down.
    */
   dropConnections(): void;
   /** Serves another snapshot (and its live overlays) from the next request on; see Router.swap. */
@@ -81,13 +90,14 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
   }
   const assets = options.assets ?? loadStaticAssets({ demoKey: options.demoKey });
   const app = uWS.App();
+  const writes = new BodyWrites();
   let closed = false;
   // One catch-all route: the Router matches paths itself, so unknown paths and methods get the
   // API's envelope. The few static paths (`/`, `/docs`, `/explorer/`) go to the asset layer first.
   app.any('/*', (res, req) => {
     const path = req.getUrl();
-    if (assets.owns(path)) write(res, assets.handle({ method: req.getMethod(), path, acceptEncoding: req.getHeader('accept-encoding'), ifNoneMatch: req.getHeader('if-none-match'), requestId: requestId(req.getHeader('x-request-id')) }), closed);
-    else write(res, router.handle(readRequest(req)), closed);
+    if (assets.owns(path)) write(res, assets.handle({ method: req.getMethod(), path, acceptEncoding: req.getHeader('accept-encoding'), ifNoneMatch: req.getHeader('if-none-match'), requestId: requestId(req.getHeader('x-request-id')) }), closed, writes);
+    else write(res, router.handle(readRequest(req)), closed, writes);
   });
   return new Promise((resolve, reject) => {
     app.listen(host, options.port ?? 8080, (socket) => {
@@ -99,7 +109,7 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
       };
       // App.close (closes every socket of the app) is in this build but not in its typings.
       const dropConnections = () => (app as unknown as { close(): void }).close();
-      resolve({ port, url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, close, dropConnections, swap: (engine, live) => router.swap(engine, live), setKeys: (keys, limiter) => router.setKeys(keys, limiter) });
+      resolve({ port, url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, close, writesDone: (limitMs) => writes.settled(limitMs), dropConnections, swap: (engine, live) => router.swap(engine, live), setKeys: (keys, limiter) => router.setKeys(keys, limiter) });
     });
   });
 }
@@ -117,13 +127,21 @@ function readRequest(req: uWS.HttpRequest): RequestInfo {
   };
 }
 
-/** Writes `out` corked; with `closeConnection`, closes the connection once it is sent. */
-function write(res: uWS.HttpResponse, out: RenderedResponse | AssetResponse, closeConnection: boolean): void {
+/**
+ * Writes `out` corked, a body through `writes`; with `closeConnection`, the connection is closed
+ * once it is sent (by the client for an answer with a body, as its `Connection: close` asks).
+ */
+function write(res: uWS.HttpResponse, out: RenderedResponse | AssetResponse, closeConnection: boolean, writes: BodyWrites): void {
   res.cork(() => {
     res.writeStatus(statusLine(out.status));
     for (const [name, value] of out.headers) res.writeHeader(name, value);
     // HEAD: the length the GET would send, no body (this uWS build's endWithoutBody takes no length).
     if ('headLength' in out && out.headLength !== undefined) res.writeHeader('Content-Length', String(out.headLength)).endWithoutBody();
-    else res.end(out.body ?? undefined, closeConnection);
+    else if (out.body === null) res.end(undefined, closeConnection);
+    else {
+      // tryEnd has no closeConnection: say it as end(..., true) would.
+      if (closeConnection) res.writeHeader('Connection', 'close');
+      writes.end(res, out.body);
+    }
   });
 }

@@ -57,7 +57,12 @@ export interface RunningCluster {
    * worker refuses them (an unknown tier), none applies them and this rejects saying so.
    */
   setKeys(keys: ApiKeys, limiter: SharedRateLimiter): Promise<void>;
-  /** Graceful stop: stop accepting, let requests in flight finish, end the workers. */
+  /**
+   * Graceful stop: every worker stops accepting and stops its live feeds, lets the answers it is
+   * still writing finish (at most 5 s: what a client has not taken by then is cut; see
+   * BodyWrites), closes its connections, and its thread is ended. Resolves once every thread has
+   * ended: nothing of the cluster is left running, and the process may exit as it likes.
+   */
   close(): Promise<void>;
   /** Workers replaced so far (each after failing outside a handler, or its thread ending). */
   readonly replacements: number;
@@ -117,9 +122,6 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
       await supervisor.reload(snapshot, tables, label);
     },
     setKeys: (keys, limiter) => supervisor.setKeys(workerKeys(keys, limiter)),
-    // Workers close their listening sockets and live feeds and then stay parked: a thread with
-    // connections of uWebSockets.js open cannot be torn down (closing them at once would cut
-    // answers still being sent), so the process ends by signal after this (CliIo.exitBySignal in @transit/cli).
     close: () => supervisor.close(),
     get replacements() {
       return supervisor.replacements;

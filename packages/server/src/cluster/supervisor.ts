@@ -81,7 +81,7 @@ export class Supervisor {
         this.closing = true;
         // A worker that failed to start ends by itself (worker-main); those listening close and
         // end, so that the process can exit.
-        await this.stopAll(true);
+        await this.stopAll();
         throw err;
       }
       return this.port;
@@ -117,10 +117,10 @@ export class Supervisor {
     });
   }
 
-  /** Stops replacing and closes every worker gracefully (they stay parked: see RunningCluster.close). */
+  /** Stops replacing, closes every worker gracefully and ends its thread (see RunningCluster.close). */
   close(): Promise<void> {
     this.closing = true;
-    return this.run(() => this.stopAll(false));
+    return this.run(() => this.stopAll());
   }
 
   /** Runs `op` once every operation before it has settled. */
@@ -186,7 +186,7 @@ export class Supervisor {
     if (this.failures.length > this.budget) {
       this.closing = true;
       const reason = new Error(`worker threads failed ${this.failures.length} times within ${FAILURE_WINDOW_MS / 1000} s (more than the ${this.budget} replaced): a crash loop; every worker stopped`);
-      void this.run(() => this.stopAll(true)).then(() => this.giveUp(reason));
+      void this.run(() => this.stopAll()).then(() => this.giveUp(reason));
       return;
     }
     this.log(`worker ${thread} stopped serving (${why}); starting a replacement (failure ${this.failures.length} within ${FAILURE_WINDOW_MS / 1000} s; past ${this.budget} the server stops)`);
@@ -216,17 +216,17 @@ export class Supervisor {
   }
 
   /**
-   * Closes every worker still running. With `drop`, each also closes its last connections and
-   * its thread is terminated (the process can then exit with a status); without, they park.
+   * Closes every worker still running, a failed one still draining too (each stops accepting,
+   * lets the answers it is writing finish and closes its last connections), and ends its thread:
+   * nothing of the cluster is left running, so the process can end however it likes.
    */
-  private async stopAll(drop: boolean): Promise<void> {
+  private async stopAll(): Promise<void> {
     await Promise.all(
       [...this.members].map(async (m) => {
-        if (m.state !== 'serving' && !drop) return;
         m.state = 'gone';
         m.detach();
-        await ask(m, { type: 'close', drop }, 'closed', m.exited).catch(() => undefined);
-        if (drop) await m.worker.terminate();
+        await ask(m, { type: 'close' }, 'closed', m.exited).catch(() => undefined);
+        await m.worker.terminate();
       }),
     );
   }

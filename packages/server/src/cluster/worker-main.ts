@@ -1,13 +1,15 @@
 // Entry of one serving worker thread (compiled to dist/cluster/worker-main.js): opens the shared
 // snapshot, listens on the shared port, swaps snapshots and keys on request, builds its live
-// overlays from the main thread's feed results, closes gracefully, and stops serving when an
-// exception escapes outside a handler (the main thread then replaces it).
+// overlays from the main thread's feed results, closes gracefully (the answers it is writing
+// finish, then its connections close, so that the main thread can end the thread), and stops
+// serving when an exception escapes outside a handler (the main thread then replaces it).
 import { parentPort, workerData } from 'node:worker_threads';
 import { Engine } from '@transit/engine';
 import { ApiKeys } from '../auth/api-keys.js';
 import { TierTable } from '../auth/tiers.js';
 import { startServer } from '../server.js';
 import { StaticAssets } from '../http/static-assets.js';
+import { STOP_WRITES_MS } from '../http/body-writes.js';
 import { startLiveServices, type LiveServices } from '../live/live-services.js';
 import { FeedRelay } from '../live/feed-relay.js';
 import { SharedRateLimiter } from '../auth/shared-rate-limiter.js';
@@ -41,8 +43,8 @@ port.on('message', (msg: ToWorker) => {
 const DRAIN_MS = 10_000;
 /** Once serving: stop accepting, let requests in flight finish, stop the live feeds (once; never rejects). */
 let stop: (() => Promise<void>) | null = null;
-/** Once serving: close every connection still open (once), so that the main thread can terminate this thread. */
-let drop: (() => void) | null = null;
+/** Once serving: let the answers being written finish (at most STOP_WRITES_MS), then close every connection still open (once; never rejects), so that the main thread can terminate this thread. */
+let drop: (() => Promise<void>) | null = null;
 /** The first failure outside a handler, if any. */
 let failure: Error | null = null;
 
@@ -62,10 +64,7 @@ function fail(err: unknown): void {
   if (!stop) return;
   void stop().then(() => {
     send({ type: 'crashed', message });
-    setTimeout(() => {
-      drop!();
-      send({ type: 'ended' });
-    }, DRAIN_MS);
+    setTimeout(() => void drop!().then(() => send({ type: 'ended' })), DRAIN_MS);
   });
 }
 // Per thread: a worker's `process` is its own, and these see only this thread's failures (the
@@ -104,11 +103,13 @@ try {
       await live.stop().catch(say);
       accessLog?.flush();
     })());
-  let dropped = false;
-  const dropAll = () => {
-    if (!dropped) server.dropConnections();
-    dropped = true;
-  };
+  let dropping: Promise<void> | null = null;
+  const dropAll = () =>
+    (dropping ??= (async () => {
+      const unsent = await server.writesDone(STOP_WRITES_MS);
+      if (unsent > 0) process.stderr.write(`worker ${init.thread}: ${unsent} answer(s) still being written after ${STOP_WRITES_MS / 1000} s: cut\n`);
+      server.dropConnections();
+    })());
   [stop, drop] = [stopServing, dropAll];
   control = (msg: ToWorker) => {
     if (msg.type === 'prepareKeys') {
@@ -151,11 +152,9 @@ try {
         }
       })();
     } else if (msg.type === 'close') {
-      const drops = msg.drop;
-      void stopServing().then(() => {
-        if (drops) dropAll();
-        send({ type: 'closed' });
-      });
+      void stopServing()
+        .then(dropAll)
+        .then(() => send({ type: 'closed' }));
     } else if (msg.type === 'fault') {
       const err = new Error(`fault injected (${msg.kind}, for tests)`);
       if (msg.kind === 'throw') setTimeout(() => { throw err; });
@@ -165,7 +164,7 @@ try {
   // A failure outside a handler while starting: the start fails.
   if (failure) {
     await stopServing();
-    dropAll();
+    await dropAll();
     throw failure;
   }
   // Live-feed health for the metrics listener: this thread's slot, refreshed every second.

@@ -60,11 +60,11 @@ export type ToWorker =
   /** A live feed's poll result from the main thread's poller. */
   | FeedMessage
   /**
-   * Stop accepting, let requests in flight finish, stop the live feeds; answered by closed. With
-   * `drop`, then close every connection still open, so that the main thread can terminate the
-   * thread (a thread holding a socket of uWebSockets.js aborts the process when torn down).
+   * Stop accepting, stop the live feeds, let the answers being written finish (at most 5 s), then
+   * close every connection still open; answered by closed, after which the main thread terminates
+   * the thread (one holding a socket of uWebSockets.js would abort the process when torn down).
    */
-  | { type: 'close'; drop?: boolean }
+  | { type: 'close' }
   /**
    * For tests only (never sent from anything a client reaches): throw (or reject a promise) outside
    * any handler, as a bug in a timer or a live service would, so that the worker fails.
