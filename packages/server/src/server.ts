@@ -117,13 +117,17 @@ function readRequest(req: uWS.HttpRequest): RequestInfo {
   };
 }
 
-/** Writes `out` corked; with `closeConnection`, closes the connection once it is sent. */
+/** Writes `out` corked; with `closeConnection`, closes the connection once it is sent (a HEAD's: says `Connection: close`). */
 function write(res: uWS.HttpResponse, out: RenderedResponse | AssetResponse, closeConnection: boolean): void {
   res.cork(() => {
     res.writeStatus(statusLine(out.status));
     for (const [name, value] of out.headers) res.writeHeader(name, value);
-    // HEAD: the length the GET would send, no body (this uWS build's endWithoutBody takes no length).
-    if ('headLength' in out && out.headLength !== undefined) res.writeHeader('Content-Length', String(out.headLength)).endWithoutBody();
-    else res.end(out.body ?? undefined, closeConnection);
+    // HEAD: the length the GET would send, no body (this uWS build's endWithoutBody takes no length,
+    // nor closeConnection: the header asks the client to close instead).
+    if ('headLength' in out && out.headLength !== undefined) {
+      res.writeHeader('Content-Length', String(out.headLength));
+      if (closeConnection) res.writeHeader('Connection', 'close');
+      res.endWithoutBody();
+    } else res.end(out.body ?? undefined, closeConnection);
   });
 }
