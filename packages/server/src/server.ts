@@ -85,9 +85,21 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
   // One catch-all route: the Router matches paths itself, so unknown paths and methods get the
   // API's envelope. The few static paths (`/`, `/docs`, `/explorer/`) go to the asset layer first.
   app.any('/*', (res, req) => {
-    const path = req.getUrl();
-    if (assets.owns(path)) write(res, assets.handle({ method: req.getMethod(), path, acceptEncoding: req.getHeader('accept-encoding'), ifNoneMatch: req.getHeader('if-none-match'), requestId: requestId(req.getHeader('x-request-id')) }), closed);
-    else write(res, router.handle(readRequest(req)), closed);
+    try {
+      const path = req.getUrl();
+      if (assets.owns(path)) write(res, assets.handle({ method: req.getMethod(), path, acceptEncoding: req.getHeader('accept-encoding'), ifNoneMatch: req.getHeader('if-none-match'), requestId: requestId(req.getHeader('x-request-id')) }), closed);
+      else write(res, router.handle(readRequest(req)), closed);
+    } catch (err) {
+      // A bug past the Router's own catch. Left unanswered, the request would make uWebSockets.js
+      // abort the process, whatever its handlers: close the connection (unless the answer went
+      // out) and let the exception go on to uncaughtException (a worker is then replaced).
+      try {
+        res.close();
+      } catch {
+        // Already answered.
+      }
+      throw err;
+    }
   });
   return new Promise((resolve, reject) => {
     app.listen(host, options.port ?? 8080, (socket) => {
