@@ -116,7 +116,7 @@ export async function serveInProcess(setup: ServeSetup): Promise<Serving> {
       await live.stop();
       await hub.stop();
       await limits?.sync.stop();
-      accessLog?.flush();
+      await accessLog?.flush();
     },
     replacements: 0,
     failed: new Promise<Error>(() => undefined),

@@ -102,7 +102,7 @@ try {
       const say = (err: unknown) => process.stderr.write(`worker ${init.thread}: close: ${err instanceof Error ? err.message : String(err)}\n`);
       await server.close().catch(say);
       await live.stop().catch(say);
-      accessLog?.flush();
+      await accessLog?.flush();
     })());
   let dropped = false;
   const dropAll = () => {
