@@ -121,7 +121,7 @@ export async function serveInProcess(setup: ServeSetup): Promise<Serving> {
       await live.stop();
       await hub.stop();
       await limits?.sync.stop();
-      accessLog?.flush();
+      await accessLog?.flush();
       const unsent = await server.writesDone(STOP_WRITES_MS);
       if (unsent > 0) setup.log(`${unsent} answer(s) still being written after ${STOP_WRITES_MS / 1000} s: cut`);
       server.dropConnections();

@@ -95,9 +95,21 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
   // One catch-all route: the Router matches paths itself, so unknown paths and methods get the
   // API's envelope. The few static paths (`/`, `/docs`, `/explorer/`) go to the asset layer first.
   app.any('/*', (res, req) => {
-    const path = req.getUrl();
-    if (assets.owns(path)) write(res, assets.handle({ method: req.getMethod(), path, acceptEncoding: req.getHeader('accept-encoding'), ifNoneMatch: req.getHeader('if-none-match'), requestId: requestId(req.getHeader('x-request-id')) }), closed, writes);
-    else write(res, router.handle(readRequest(req)), closed, writes);
+    try {
+      const path = req.getUrl();
+      if (assets.owns(path)) write(res, assets.handle({ method: req.getMethod(), path, acceptEncoding: req.getHeader('accept-encoding'), ifNoneMatch: req.getHeader('if-none-match'), requestId: requestId(req.getHeader('x-request-id')) }), closed, writes);
+      else write(res, router.handle(readRequest(req)), closed, writes);
+    } catch (err) {
+      // A bug past the Router's own catch. Left unanswered, the request would make uWebSockets.js
+      // abort the process, whatever its handlers: close the connection (unless the answer went
+      // out) and let the exception go on to uncaughtException (a worker is then replaced).
+      try {
+        res.close();
+      } catch {
+        // Already answered.
+      }
+      throw err;
+    }
   });
   return new Promise((resolve, reject) => {
     app.listen(host, options.port ?? 8080, (socket) => {
@@ -129,15 +141,20 @@ function readRequest(req: uWS.HttpRequest): RequestInfo {
 
 /**
  * Writes `out` corked, a body through `writes`; with `closeConnection`, the connection is closed
- * once it is sent (by the client for an answer with a body, as its `Connection: close` asks).
+ * once it is sent (by the client for an answer with a body or a HEAD answer, as their
+ * `Connection: close` asks).
  */
 function write(res: uWS.HttpResponse, out: RenderedResponse | AssetResponse, closeConnection: boolean, writes: BodyWrites): void {
   res.cork(() => {
     res.writeStatus(statusLine(out.status));
     for (const [name, value] of out.headers) res.writeHeader(name, value);
-    // HEAD: the length the GET would send, no body (this uWS build's endWithoutBody takes no length).
-    if ('headLength' in out && out.headLength !== undefined) res.writeHeader('Content-Length', String(out.headLength)).endWithoutBody();
-    else if (out.body === null) res.end(undefined, closeConnection);
+    // HEAD: the length the GET would send, no body (this uWS build's endWithoutBody takes no length,
+    // nor closeConnection: the header asks the client to close instead).
+    if ('headLength' in out && out.headLength !== undefined) {
+      res.writeHeader('Content-Length', String(out.headLength));
+      if (closeConnection) res.writeHeader('Connection', 'close');
+      res.endWithoutBody();
+    } else if (out.body === null) res.end(undefined, closeConnection);
     else {
       // tryEnd has no closeConnection: say it as end(..., true) would.
       if (closeConnection) res.writeHeader('Connection', 'close');

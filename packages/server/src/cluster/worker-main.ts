@@ -101,7 +101,7 @@ try {
       const say = (err: unknown) => process.stderr.write(`worker ${init.thread}: close: ${err instanceof Error ? err.message : String(err)}\n`);
       await server.close().catch(say);
       await live.stop().catch(say);
-      accessLog?.flush();
+      await accessLog?.flush();
     })());
   let dropping: Promise<void> | null = null;
   const dropAll = () =>
