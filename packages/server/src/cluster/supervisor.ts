@@ -26,7 +26,7 @@ export type WorkerBase = Omit<WorkerInit, 'port' | 'thread'>;
 interface Member {
   worker: Worker;
   thread: number;
-  /** starting: not yet listening; serving; gone: crashed, failed, ended or closed (never asked again). */
+  /** starting: not yet listening; serving; gone: crashed, failed, ended or closed (asked nothing more, but stopAll's close). */
   state: 'starting' | 'serving' | 'gone';
   /** Settles when it stops serving on its own (it crashed, or its thread failed or ended). */
   gone: Promise<void>;
