@@ -12,7 +12,7 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   /** `transit fetch` redraws its progress line on a terminal, else prints plain lines (default false). */
   stderrIsTTY?: boolean;
-  /** `transit serve` runs until this settles (with the signal's name, when a signal ended it). */
+  /** `transit serve` runs until this settles: with the signal's name, when a signal ended it; with an Error, when the process failed (it then exits with status 1). */
   until: Promise<unknown>;
   /** Calls `listener` whenever a reload is asked for (SIGHUP). */
   onReload?(listener: () => void): void;
@@ -41,9 +41,18 @@ export function processIo(): CliIo {
     env: process.env,
     stderrIsTTY: !!process.stderr.isTTY,
     get until() {
-      return new Promise<string>((resolve) => {
+      return new Promise<string | Error>((resolve) => {
         process.once('SIGINT', () => resolve('SIGINT'));
         process.once('SIGTERM', () => resolve('SIGTERM'));
+        // An exception or rejection nothing caught in this thread: said with its stack, then the
+        // server stops as for a signal and exits with status 1. Left to Node, the process would exit
+        // with worker threads still holding sockets of uWebSockets.js, which aborts it (SIGABRT).
+        const failed = (err: unknown) => {
+          process.stderr.write(`main thread failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+          resolve(new Error(`the main thread failed (${err instanceof Error ? err.message : String(err)})`));
+        };
+        process.on('uncaughtException', failed);
+        process.on('unhandledRejection', failed);
       });
     },
     onReload: (listener) => void process.on('SIGHUP', listener),

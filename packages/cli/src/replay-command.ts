@@ -43,7 +43,11 @@ export async function replayCommand(argv: string[], io: CliIo): Promise<number> 
   const stopped = io.until; // the signal handlers are in place before the URL is announced
   const server = await startReplayServer({ files: positionals, port, host: values.host ?? '127.0.0.1', contentType: values['content-type'], loop: !values['no-loop'] });
   io.out(`Replaying ${positionals.length} document(s) on ${server.url}/\n`);
-  await stopped;
+  const why = await stopped;
   await server.close();
+  if (why instanceof Error) {
+    io.err(`Stopped: ${why.message}; exiting with status 1.\n`);
+    return 1;
+  }
   return 0;
 }

@@ -198,7 +198,8 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   // The last line of start-up, printed once every listener and signal handler is in place:
   // supervisors and tests wait for it.
   io.out(`${READY_LINE}\n`);
-  // Until a signal, or until worker threads fail in a loop (their threads already ended).
+  // Until a signal, until the main thread fails (an Error from io.until), or until worker threads
+  // fail in a loop (their threads already ended).
   const signal = await Promise.race([stopped, serving.failed]);
   await reloading;
   await serving.close();
