@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../support/random-timetable.js';
 import { TripPath } from '../../packages/engine/src/shapes/trip-path.js';
-import { project, type Projected } from '../support/trip-path.js';
+import { project, randomShape, type Projected } from '../support/trip-path.js';
 
 /** The brute-force oracle: every segment in order, the first strictly cheaper one kept (projection before the block index). */
 function projectAll(path: TripPath, lat: number, lon: number, bearing: number | null, priorAlong: number, maxOffM: number, priorWeight = 0.05): Projected | null {
@@ -31,22 +31,6 @@ function projectAll(path: TripPath, lat: number, lon: number, bearing: number | 
     }
   }
   return bestCost === Infinity ? null : { along: bestAlong, offM: bestOff };
-}
-
-/** A random walk of `n` points around (53.4, -1.5), steps up to `stepM` metres; `loops` folds it back over itself. */
-function randomShape(next: () => number, n: number, stepM: number, loops: boolean): Float64Array {
-  const out = new Float64Array(2 * n);
-  let lat = 53.4, lon = -1.5, heading = next() * 2 * Math.PI;
-  for (let i = 0; i < n; i++) {
-    if (loops && i === n >> 1) heading += Math.PI; // come back the same way
-    else heading += (next() - 0.5) * 1.2;
-    const step = next() < 0.05 ? 0 : next() * stepM; // some zero-length segments
-    lat += (Math.cos(heading) * step) / 111_195;
-    lon += (Math.sin(heading) * step) / (111_195 * Math.cos((lat * Math.PI) / 180));
-    out[2 * i] = lat;
-    out[2 * i + 1] = lon;
-  }
-  return out;
 }
 
 describe('TripPath.projectInto against a scan of every segment', () => {
