@@ -6,7 +6,6 @@ import type { DemoFeeds } from './live/simulated-feeds.js';
 import { startLiveServices } from './live/live-services.js';
 import { FeedHub } from './live/feed-hub.js';
 import { ListenError, startServer } from './server.js';
-import { STOP_WRITES_MS } from './http/body-writes.js';
 import { openEngine, type SnapshotApart } from './snapshot-source.js';
 import { probePort, startCluster, toShared } from './cluster/cluster.js';
 import { createAccessLog } from './observe/access-log.js';
@@ -82,7 +81,7 @@ export async function serveInProcess(setup: ServeSetup): Promise<Serving> {
   const hub = await FeedHub.start({ engine, config: setup.live, log: setup.log, demoFeeds: setup.demoFeeds ?? undefined });
   const startLive = (e: Engine) => startLiveServices({ engine: e, config: setup.live, log: setup.log, sources: hub.sources });
   let live = await startLive(engine);
-  const accessLog = setup.accessLog ? createAccessLog() : null;
+  const accessLog = setup.accessLog ? createAccessLog(setup.log) : null;
   const server = await startServer({ engine, keys: setup.keys, port: setup.port, host: setup.host, live: live.state, tiers: setup.tiers, metrics: setup.metrics ?? undefined, accessLog: accessLog?.write, limiter: limits?.limiter, demoKey: setup.demoKey }).catch(async (err: unknown) => {
     await live.stop();
     await hub.stop();
@@ -122,9 +121,7 @@ export async function serveInProcess(setup: ServeSetup): Promise<Serving> {
       await hub.stop();
       await limits?.sync.stop();
       await accessLog?.flush();
-      const unsent = await server.writesDone(STOP_WRITES_MS);
-      if (unsent > 0) setup.log(`${unsent} answer(s) still being written after ${STOP_WRITES_MS / 1000} s: cut`);
-      server.dropConnections();
+      await server.endConnections(setup.log);
     },
     replacements: 0,
     failed: new Promise<Error>(() => undefined),

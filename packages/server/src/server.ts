@@ -12,7 +12,7 @@ import type { LiveState } from './live/live-state.js';
 import type { TierTable } from './auth/tiers.js';
 import type { RateLimiter } from './auth/rate-limiter.js';
 import { loadStaticAssets, type AssetResponse, type StaticAssets } from './http/static-assets.js';
-import { BodyWrites } from './http/body-writes.js';
+import { BodyWrites, STOP_WRITES_MS } from './http/body-writes.js';
 
 /** The server could not bind its port (in use, or the address is not local). */
 export class ListenError extends Error {
@@ -70,6 +70,11 @@ export interface RunningServer {
    * any aborts the process when torn down.
    */
   dropConnections(): void;
+  /**
+   * After close, the stop's last step: waits for the answers being written (writesDone, at most
+   * STOP_WRITES_MS), says through `say` how many it then cuts, and drops every connection.
+   */
+  endConnections(say: (line: string) => void): Promise<void>;
   /** Serves another snapshot (and its live overlays) from the next request on; see Router.swap. */
   swap(engine: Engine, live?: LiveState): void;
   /** Accepts other API keys (and their rate-limit counters) from the next request on; see Router.setKeys. */
@@ -121,7 +126,12 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
       };
       // App.close (closes every socket of the app) is in this build but not in its typings.
       const dropConnections = () => (app as unknown as { close(): void }).close();
-      resolve({ port, url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, close, writesDone: (limitMs) => writes.settled(limitMs), dropConnections, swap: (engine, live) => router.swap(engine, live), setKeys: (keys, limiter) => router.setKeys(keys, limiter) });
+      const endConnections = async (say: (line: string) => void) => {
+        const unsent = await writes.settled(STOP_WRITES_MS);
+        if (unsent > 0) say(`${unsent} answer(s) still being written after ${STOP_WRITES_MS / 1000} s: cut`);
+        dropConnections();
+      };
+      resolve({ port, url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, close, writesDone: (limitMs) => writes.settled(limitMs), dropConnections, endConnections, swap: (engine, live) => router.swap(engine, live), setKeys: (keys, limiter) => router.setKeys(keys, limiter) });
     });
   });
 }

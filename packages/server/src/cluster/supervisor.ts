@@ -9,7 +9,7 @@ import type { FromWorker, ToWorker, WorkerInit, WorkerKeys } from './worker-prot
 const WORKER_ENTRY = fileURLToPath(new URL('../../dist/cluster/worker-main.js', import.meta.url));
 
 /** The window over which worker failures are counted against the respawn budget. */
-export const FAILURE_WINDOW_MS = 60_000;
+const FAILURE_WINDOW_MS = 60_000;
 
 /**
  * Failures allowed within FAILURE_WINDOW_MS before the supervisor gives up: every worker may fail
@@ -20,7 +20,7 @@ export function failureBudget(workers: number): number {
 }
 
 /** What every worker starts with, apart from its port and index: the state in force. */
-export type WorkerBase = Omit<WorkerInit, 'port' | 'thread'>;
+type WorkerBase = Omit<WorkerInit, 'port' | 'thread'>;
 
 /** One worker thread and where it stands. */
 interface Member {
@@ -52,12 +52,14 @@ export class Supervisor {
   private readonly members = new Set<Member>();
   private queue: Promise<unknown> = Promise.resolve();
   private closing = false;
-  private respawnQueued = false;
   private readonly lost = new Set<number>();
   private readonly failures: number[] = [];
   private giveUp: (reason: Error) => void = () => undefined;
+  private replaced = 0;
   /** Workers replaced so far. */
-  replacements = 0;
+  get replacements(): number {
+    return this.replaced;
+  }
   /** Settles, with the reason, once the supervisor has given up and stopped every worker. */
   readonly failed = new Promise<Error>((resolve) => (this.giveUp = resolve));
 
@@ -190,15 +192,14 @@ export class Supervisor {
       return;
     }
     this.log(`worker ${thread} stopped serving (${why}); starting a replacement (failure ${this.failures.length} within ${FAILURE_WINDOW_MS / 1000} s; past ${this.budget} the server stops)`);
+    // One respawn is queued while any worker is waiting for its replacement.
+    const queued = this.lost.size > 0;
     this.lost.add(thread);
-    if (this.respawnQueued) return;
-    this.respawnQueued = true;
-    void this.run(() => this.respawn());
+    if (!queued) void this.run(() => this.respawn());
   }
 
   /** Starts a replacement for every worker lost so far, together; one that fails to start is a failure too. */
   private async respawn(): Promise<void> {
-    this.respawnQueued = false;
     const threads = [...this.lost];
     this.lost.clear();
     if (this.closing) return;
@@ -206,7 +207,7 @@ export class Supervisor {
       threads.map((thread) =>
         this.spawn(thread).then(
           () => {
-            this.replacements++;
+            this.replaced++;
             this.log(`worker ${thread}: replaced (listening on port ${this.port})`);
           },
           (err: Error) => this.replace(thread, `its replacement failed to start: ${err.message}`),

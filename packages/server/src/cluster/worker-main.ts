@@ -9,7 +9,6 @@ import { ApiKeys } from '../auth/api-keys.js';
 import { TierTable } from '../auth/tiers.js';
 import { startServer } from '../server.js';
 import { StaticAssets } from '../http/static-assets.js';
-import { STOP_WRITES_MS } from '../http/body-writes.js';
 import { startLiveServices, type LiveServices } from '../live/live-services.js';
 import { FeedRelay } from '../live/feed-relay.js';
 import { SharedRateLimiter } from '../auth/shared-rate-limiter.js';
@@ -39,7 +38,7 @@ port.on('message', (msg: ToWorker) => {
   }
 });
 
-/** How long a failed worker goes on answering on its open connections (each closed after its response) before it closes them: uWebSockets.js closes idle ones after 10 s. */
+/** How long a failed worker goes on answering on its open connections (each closed after its response) before it closes them: uWebSockets.js closes idle ones after 10 s (HTTP_IDLE_TIMEOUT_S in its HttpContext.h). */
 const DRAIN_MS = 10_000;
 /** Once serving: stop accepting, let requests in flight finish, stop the live feeds (once; never rejects). */
 let stop: (() => Promise<void>) | null = null;
@@ -105,11 +104,7 @@ try {
     })());
   let dropping: Promise<void> | null = null;
   const dropAll = () =>
-    (dropping ??= (async () => {
-      const unsent = await server.writesDone(STOP_WRITES_MS);
-      if (unsent > 0) process.stderr.write(`worker ${init.thread}: ${unsent} answer(s) still being written after ${STOP_WRITES_MS / 1000} s: cut\n`);
-      server.dropConnections();
-    })());
+    (dropping ??= server.endConnections((line) => process.stderr.write(`worker ${init.thread}: ${line}\n`)));
   [stop, drop] = [stopServing, dropAll];
   control = (msg: ToWorker) => {
     if (msg.type === 'prepareKeys') {

@@ -29,8 +29,8 @@ export interface AccessLog {
  * sonic-boom's asynchronous one: its flushSync retries a failed write without end (version 4.2:
  * only EAGAIN and EBUSY are thrown), which would hang the thread at shutdown.
  */
-export function createAccessLog(fd = 1, say = (line: string) => void process.stderr.write(line + '\n')): AccessLog {
-  const destination = pino.destination({ fd, sync: false, minLength: 4096 });
+export function createAccessLog(say: (line: string) => void = (line) => void process.stderr.write(line + '\n')): AccessLog {
+  const destination = pino.destination({ fd: 1, sync: false, minLength: 4096 });
   const logger = pino({ base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime }, destination);
   let failed = false;
   destination.on('error', (err: Error) => {

@@ -30,7 +30,7 @@ export function startMetricsServer(options: { host: string; port: number; render
 }
 
 /** Gauges of the process and its snapshot, in the Prometheus text format. */
-export function processGauges(info: { builtAt: string; threads: number; replacements?: number; startedAt: number }, nowMs = Date.now()): string {
+export function processGauges(info: { builtAt: string; threads: number; replacements: number; startedAt: number }, nowMs = Date.now()): string {
   const built = Date.parse(info.builtAt) / 1000;
   return [
     '# HELP transit_snapshot_built_timestamp_seconds When the served snapshot was built.',
@@ -44,7 +44,7 @@ export function processGauges(info: { builtAt: string; threads: number; replacem
     `transit_worker_threads ${info.threads}`,
     '# HELP transit_worker_replacements_total Worker threads replaced after failing outside a request.',
     '# TYPE transit_worker_replacements_total counter',
-    `transit_worker_replacements_total ${info.replacements ?? 0}`,
+    `transit_worker_replacements_total ${info.replacements}`,
     '# HELP transit_uptime_seconds Time since the server started.',
     '# TYPE transit_uptime_seconds gauge',
     `transit_uptime_seconds ${((nowMs - info.startedAt) / 1000).toFixed(0)}`,
