@@ -4,9 +4,8 @@ import { buildSnapshot } from '@transit/builder';
 import { Engine } from '@transit/engine';
 import { mulberry32, randomTimetable, writeRandomTimetable } from '../support/random-timetable.js';
 import { DAY_SPAN } from '../../packages/engine/src/planner/query-days.js';
-import { earliestTrip, latestTrip, NO_CUT, NO_TRIP, tripDay, tripRank } from '../../packages/engine/src/planner/trip-search.js';
-
-const UNREACHED = 2_000_000_000;
+import { UNREACHED } from '../../packages/engine/src/planner/planner-api.js';
+import { earliestTrip, latestTrip, NO_CUT, NO_TRIP, foundDay, foundRank } from '../../packages/engine/src/planner/trip-search.js';
 
 describe('trip search: earliestTrip / latestTrip against a linear scan', () => {
   for (const seed of [1, 2, 3, 4]) {
@@ -18,7 +17,7 @@ describe('trip search: earliestTrip / latestTrip against a linear scan', () => {
       const reached = { oneTrip: 0, cutFirst: 0, cutLast: 0, idleDay: 0, found: 0, none: 0 };
       const wrong: string[] = [];
       const check = (got: number, want: number, what: () => string) => {
-        if (got !== want && wrong.length < 10) wrong.push(`${what()}: ${got} (rank ${tripRank(got)} day ${tripDay(got)}), want ${want} (rank ${tripRank(want)} day ${tripDay(want)})`);
+        if (got !== want && wrong.length < 10) wrong.push(`${what()}: ${got} (rank ${foundRank(got)} day ${foundDay(got)}), want ${want} (rank ${foundRank(want)} day ${foundDay(want)})`);
       };
       for (const d0 of [1, 3]) {
         days.set(engine.calendar.firstDay + d0);
@@ -87,7 +86,7 @@ describe('trip search: earliestTrip / latestTrip against a linear scan', () => {
       expect(wrong).toEqual([]);
       for (const [what, n] of Object.entries(reached)) expect(n, what).toBeGreaterThan(0);
       // The packing round-trips.
-      expect([tripRank((57 << 2) | 2), tripDay((57 << 2) | 2)]).toEqual([57, 2]);
+      expect([foundRank((57 << 2) | 2), foundDay((57 << 2) | 2)]).toEqual([57, 2]);
     });
   }
 });

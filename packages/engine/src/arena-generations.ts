@@ -1,7 +1,7 @@
 import { grownSize, resizedColumn } from './timetable/alloc-column.js';
 
 /** One generation: key -> offset into `data`, which is appended to, never rewritten. */
-export class ArenaGeneration<K, A extends Uint32Array | Float64Array> {
+class ArenaGeneration<K, A extends Uint32Array | Float64Array> {
   readonly offsets = new Map<K, number>();
   used = 0;
   bytes = 0;

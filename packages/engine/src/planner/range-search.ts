@@ -9,7 +9,7 @@ import { canAlight, canBoard } from './stop-flags.js';
 import { TargetReach } from './target-reach.js';
 import { MAX_ROUNDS } from './raptor-labels.js';
 import { UNREACHED, type StopAccess } from './planner-api.js';
-import { earliestTrip, latestTrip, NO_CUT, NO_TRIP, tripRank } from './trip-search.js';
+import { earliestTrip, latestTrip, NO_CUT, NO_TRIP, foundRank } from './trip-search.js';
 
 /** A journey found by a range search, times in query-day Seconds (travel order, not negated). */
 export interface Candidate {
@@ -221,7 +221,7 @@ export class RangeSearch {
         ? latestTrip(tt, this.days, 1 << d, col, tripFirst, tc, -tau0 - seconds, -UNREACHED, NO_CUT, NO_CUT)
         : earliestTrip(tt, this.days, 1 << d, col, tripFirst, tc, tau0 + seconds, UNREACHED, NO_CUT, NO_CUT);
       if (found === NO_TRIP) return;
-      const r = tripRank(found);
+      const r = foundRank(found);
       const t = tripBase[tripFirst + r] + times[col + r] + shift[d];
       first = Math.min(first, q.reverse ? -(t + seconds) : t - seconds);
     });

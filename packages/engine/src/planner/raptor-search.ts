@@ -4,7 +4,7 @@ import type { QueryDays } from './query-days.js';
 import { RaptorLabels } from './raptor-labels.js';
 import { canAlight, canBoard } from './stop-flags.js';
 import { UNREACHED } from './planner-api.js';
-import { earliestTrip, latestTrip, NO_CUT, NO_TRIP, tripDay, tripRank } from './trip-search.js';
+import { earliestTrip, latestTrip, NO_CUT, NO_TRIP, foundDay, foundRank } from './trip-search.js';
 
 
 /** Options of one search (forward: earliest arrival; reverse: latest departure, times negated). */
@@ -298,8 +298,8 @@ export class RaptorSearch {
         // A trip caught here reaches every later stop no sooner than the bounds allow: none can beat the target.
         const found = need <= current && need + this.boundAt(s) < bound ? earliestTrip(tt, this.days, this.days.patternDays[p], col, tripFirst, tc, need, current, rank, rank >= 0 ? day : NO_CUT) : NO_TRIP;
         if (found !== NO_TRIP) {
-          rank = tripRank(found);
-          day = tripDay(found);
+          rank = foundRank(found);
+          day = foundDay(found);
           shift = this.days.shift[day] + tripBase[tripFirst + rank];
           boardPos = pos;
           // Nor can a trip leaving too late for the target (or the later one ridden so far).
@@ -345,8 +345,8 @@ export class RaptorSearch {
         const current = rank >= 0 ? times[col + rank] + shift : -UNREACHED;
         const found = latest >= current && this.boundAt(s) - latest < bound ? latestTrip(tt, this.days, this.days.patternDays[p], col, tripFirst, tc, latest, current, rank, rank >= 0 ? day : NO_CUT) : NO_TRIP;
         if (found !== NO_TRIP) {
-          rank = tripRank(found);
-          day = tripDay(found);
+          rank = foundRank(found);
+          day = foundDay(found);
           shift = this.days.shift[day] + tripBase[tripFirst + rank];
           boardPos = pos;
           const arr = -(times[col + rank] + shift);

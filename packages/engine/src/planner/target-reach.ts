@@ -2,7 +2,7 @@ import type { TimetableTables } from '../timetable/timetable-tables.js';
 import type { QueryDays } from './query-days.js';
 import { canAlight, canBoard } from './stop-flags.js';
 import { UNREACHED, type StopAccess } from './planner-api.js';
-import { earliestTrip, latestTrip, NO_CUT, NO_TRIP, tripDay, tripRank } from './trip-search.js';
+import { earliestTrip, latestTrip, NO_CUT, NO_TRIP, foundDay, foundRank } from './trip-search.js';
 
 /** Footpaths into each stop, CSR (`TargetBounds.walkIn*`): stop -> [first, end) into the stops walked from and their seconds. */
 export interface FootpathsIn {
@@ -229,8 +229,8 @@ export class TargetReach {
         const col = timeRows[first + pos]; // arrival row
         const found = latestTrip(tt, this.days, patternDays[p], col, tripFirst, tc, this.latest[s], rank >= 0 ? times[col + rank] + rideShift : NO_REACH, rank, rank >= 0 ? day : NO_CUT);
         if (found !== NO_TRIP) {
-          rank = tripRank(found);
-          day = tripDay(found);
+          rank = foundRank(found);
+          day = foundDay(found);
           rideShift = shift[day] + tripBase[tripFirst + rank];
         }
       }
@@ -261,8 +261,8 @@ export class TargetReach {
         const col = timeRows[first + pos + 1] - tc; // departure row
         const found = earliestTrip(tt, this.days, patternDays[p], col, tripFirst, tc, -this.latest[s], rank >= 0 ? times[col + rank] + rideShift : UNREACHED, rank, rank >= 0 ? day : NO_CUT);
         if (found !== NO_TRIP) {
-          rank = tripRank(found);
-          day = tripDay(found);
+          rank = foundRank(found);
+          day = foundDay(found);
           rideShift = shift[day] + tripBase[tripFirst + rank];
         }
       }

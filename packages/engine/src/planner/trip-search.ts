@@ -9,12 +9,12 @@ export const NO_TRIP = -1;
 export const NO_CUT = -1;
 
 /** A found trip's rank in its pattern. The searches return rank and service day packed in one number (rank << 2 | day: DAY_SPAN is at most 4, a rank below 2^29), so they allocate nothing and keep no state. */
-export function tripRank(found: number): number {
+export function foundRank(found: number): number {
   return found >> 2;
 }
 
 /** A found trip's service day (0 = the day before the query day). */
-export function tripDay(found: number): number {
+export function foundDay(found: number): number {
   return found & 3;
 }
 
@@ -24,7 +24,7 @@ export function tripDay(found: number): number {
  * [tripFirst, tripFirst + tc), their departures at the stop at `col + r` of `tt.times` (offsets
  * from tripBase). The trips from `cutRank` on `cutDay` (the trip ridden; NO_CUT: none) are not
  * searched: FIFO, they depart no earlier than it, which `before` already rules out. Returns the
- * trip packed (`tripRank`, `tripDay`) or NO_TRIP. Called per stop per pattern scanned, mostly in
+ * trip packed (`foundRank`, `foundDay`) or NO_TRIP. Called per stop per pattern scanned, mostly in
  * vain: a day is ruled out by its bounding departures before any binary search.
  */
 export function earliestTrip(tt: TimetableTables, days: QueryDays, dayMask: number, col: number, tripFirst: number, tc: number, need: number, before: number, cutRank: number, cutDay: number): number {

@@ -19,8 +19,7 @@ export const MAX_CACHED_DRAWS = 65_536;
  * them: a worker holds at most about 2 x (2 + 2 + 1) MiB however much of the country it is asked
  * to draw (unbounded, 5,120 random boxes at 350 tiles grew a worker by 497 MiB). Both are held as
  * numbers (GeometryCache, DrawCache), not objects V8 promoted and then kept old space for (the
- * shapes area of shared-tables-memory --plans 2000 grew +79 MiB, against +196 as objects); 1 MiB
- * of draws holds about as many as 4 MiB of draw objects did. A map panning one
+ * shapes area of shared-tables-memory --plans 2000 grew +79 MiB, against +196 as objects). A map panning one
  * region stays warm: `node bench/shapes-ab.js SNAP 500 4 --pan` at 200 tiles, 0.59 ms CPU a box
  * against 0.60 unbounded. Boxes at random over the country cost what holding the whole country
  * saved: 6.1 against 4.2-4.5 ms (without --pan); 8 + 8 + 16 MiB gained nothing there (6.1) and

@@ -1,5 +1,5 @@
 import type { TransitMode } from '../api.js';
-import { LineSimplifier } from './simplify.js';
+import type { LineSimplifier } from './simplify.js';
 
 /**
  * Tolerance of the coarse copy kept of each geometry, degrees of latitude (about 5.5 m): boxes
@@ -64,7 +64,7 @@ export function boundingBox(ll: Float64Array): [number, number, number, number] 
 }
 
 /** A geometry's coarse copy: simplified at COARSE_TOLERANCE_DEG, in whole COARSE_UNITs (interleaved lat, lon). */
-export function coarseUnits(ll: Float64Array, simplifier = new LineSimplifier()): Int32Array {
+export function coarseUnits(ll: Float64Array, simplifier: LineSimplifier): Int32Array {
   const simple = simplifier.simplify(ll, COARSE_TOLERANCE_DEG);
   const out = new Int32Array(simple.length);
   for (let k = 0; k < simple.length; k++) out[k] = Math.round(simple[k] * COARSE_UNIT);

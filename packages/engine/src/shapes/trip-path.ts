@@ -234,7 +234,7 @@ export class TripPath {
     const xy = this.xy, alongs = this.along, bearings = this.bearings!;
     const last = Math.min((b + 1) * BLOCK_SEGMENTS, segs);
     for (let i = b * BLOCK_SEGMENTS; i < last; i++) {
-      // segmentDistance(i, px, py), its square root taken only for segments within reach.
+      // The nearest point of segment i to (px, py), its distance's square root taken only for segments within reach.
       const ax = xy[2 * i], ay = xy[2 * i + 1];
       const dx = xy[2 * i + 2] - ax, dy = xy[2 * i + 3] - ay;
       const l2 = dx * dx + dy * dy;
@@ -245,7 +245,7 @@ export class TripPath {
       if (q2 > reach * reach) continue;
       const along = alongs[i] + t * (alongs[i + 1] - alongs[i]);
       const prior = priorWeight * Math.abs(along - priorAlong);
-      // Cannot win or tie (the bound by Math.sqrt, shaved as above)? Then no exact Math.hypot: most segments of a block stop here.
+      // Cannot win or tie (the bound by Math.sqrt, shaved as above)? Then no exact hypot: most segments of a block stop here.
       if ((Math.sqrt(q2) + prior) * (1 - 1e-9) - 2e-6 > best[COST]) continue;
       const dist = hypot(qx, qy);
       if (dist > maxOffM) continue;
